@@ -1,0 +1,25 @@
+// tiletune's one exception type: what went wrong, and at which annotation.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace tiletune {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A configuration that did not compile. `log` is NVRTC's or the linker's log, whose positions
+// point at the user's file (the device source carries #line directives).
+class CompileError : public Error {
+ public:
+  CompileError(const std::string& what, std::string log) : Error(what), log_(std::move(log)) {}
+  const std::string& log() const noexcept { return log_; }
+
+ private:
+  std::string log_;
+};
+
+}  // namespace tiletune

@@ -1,0 +1,74 @@
+// Configurations and the spaces they come from. A configuration is a small fixed-size vector of
+// integers indexed by axis, so copying one or reading a value never allocates.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tiletune {
+
+class Config {
+ public:
+  static constexpr int kMaxAxes = 8;
+
+  Config() = default;
+  Config(std::initializer_list<long long> values);
+
+  long long operator[](int axis) const { return values_[axis]; }
+  long long& operator[](int axis) { return values_[axis]; }
+  int size() const { return size_; }
+  void push_back(long long value);
+
+  friend bool operator==(const Config& a, const Config& b) {
+    if (a.size_ != b.size_) return false;
+    for (int i = 0; i < a.size_; ++i)
+      if (a.values_[i] != b.values_[i]) return false;
+    return true;
+  }
+  friend bool operator!=(const Config& a, const Config& b) { return !(a == b); }
+
+ private:
+  std::array<long long, kMaxAxes> values_{};
+  int size_ = 0;
+};
+
+// The axes of a space, with the configurations they form, in a fixed order: a Cartesian space
+// enumerates with the first axis outermost; a list keeps the order written. The order matters:
+// a tie between two configurations goes to the earlier one.
+class Space {
+ public:
+  struct Axis {
+    std::string name;
+    std::vector<long long> values;
+  };
+  using Constraint = std::function<bool(const Config&)>;
+
+  Space() = default;
+
+  // Every combination of the axes' values that `where` accepts (all of them without a constraint).
+  static Space cartesian(std::vector<Axis> axes, Constraint where = {});
+  // A fixed list of configurations; every row gives one value per name.
+  static Space list(std::vector<std::string> names, std::vector<std::vector<long long>> rows);
+
+  const std::vector<std::string>& axis_names() const { return names_; }
+  // The axis's index, or -1.
+  int axis_index(std::string_view name) const;
+  const std::vector<Config>& configurations() const { return configs_; }
+  std::size_t size() const { return configs_.size(); }
+
+  // Identifies the space's axes and configurations: a stored result for another space is stale.
+  std::uint64_t checksum() const;
+
+  // "tile=128 occupancy=2"
+  std::string describe(const Config& config) const;
+
+ private:
+  std::vector<std::string> names_;
+  std::vector<Config> configs_;
+};
+
+}  // namespace tiletune

@@ -1,0 +1,25 @@
+// tiletune: autotuning for CUDA C++ from one annotation at the launch site.
+//
+//   TILETUNE(space = (tile = (64, 128, 256), occupancy = (1, 2, 4)),
+//            blocks = cld(n, $tile), threads = $tile, stream = s,
+//            vadd<$tile>(a, b, c, n));
+//
+// The `tiletune` tool rewrites each TILETUNE(...) into calls to the runtime declared here; nvcc
+// then compiles the rewritten file. A file that reaches nvcc unrewritten fails with a message that
+// says so.
+#pragma once
+
+#include <tiletune/error.h>
+#include <tiletune/launch.h>
+#include <tiletune/site.h>
+#include <tiletune/space.h>
+
+#if defined(TILETUNE_TOOL)
+// The tool parses the file with this definition; it reads the annotation's own text, not this.
+#define TILETUNE(...) ((void)0)
+#else
+#define TILETUNE(...)                                                                        \
+  static_assert(sizeof(#__VA_ARGS__) == 0,                                                   \
+                "TILETUNE(...) must be rewritten by the tiletune tool before nvcc: run "     \
+                "`tiletune file.cu -o file.tiletune.cu` and compile the output (see README)")
+#endif

@@ -1,0 +1,213 @@
+#include "cuda_device.h"
+
+#include <tiletune/error.h>
+
+#include <cuda.h>
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace tiletune::detail {
+namespace {
+
+// Entry points resolved through cuGetProcAddress for the CUDA version these headers describe, so
+// each pointer has exactly the signature declared here.
+struct Driver {
+  decltype(&::cuInit) init;
+  decltype(&::cuGetErrorString) get_error_string;
+  decltype(&::cuCtxGetCurrent) ctx_get_current;
+  decltype(&::cuCtxSetCurrent) ctx_set_current;
+  decltype(&::cuCtxGetDevice) ctx_get_device;
+  decltype(&::cuDeviceGet) device_get;
+  decltype(&::cuDevicePrimaryCtxRetain) primary_ctx_retain;
+  decltype(&::cuDeviceGetAttribute) device_get_attribute;
+  decltype(&::cuDeviceGetName) device_get_name;
+  decltype(&::cuModuleLoadData) module_load_data;
+  decltype(&::cuModuleGetFunction) module_get_function;
+  decltype(&::cuLaunchKernelEx) launch_kernel_ex;
+  decltype(&::cuEventCreate) event_create;
+  decltype(&::cuEventDestroy) event_destroy;
+  decltype(&::cuEventRecord) event_record;
+  decltype(&::cuEventSynchronize) event_synchronize;
+  decltype(&::cuEventElapsedTime) event_elapsed_time;
+};
+
+std::string driver_error(const Driver& d, CUresult r) {
+  const char* text = nullptr;
+  if (d.get_error_string && d.get_error_string(r, &text) == CUDA_SUCCESS && text) return text;
+  return "CUDA driver error " + std::to_string(static_cast<int>(r));
+}
+
+Driver load_driver() {
+  void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    throw Error("tiletune: no CUDA driver on this machine (libcuda.so.1 could not be opened: " +
+                std::string(dlerror()) + ")");
+  using GetProcAddress = CUresult (*)(const char*, void**, int, cuuint64_t,
+                                      CUdriverProcAddressQueryResult*);
+  auto get_proc = reinterpret_cast<GetProcAddress>(dlsym(library, "cuGetProcAddress_v2"));
+  if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
+
+  Driver d{};
+  auto resolve = [&](const char* name, auto& slot) {
+    void* p = nullptr;
+    CUdriverProcAddressQueryResult status{};
+    if (get_proc(name, &p, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) != CUDA_SUCCESS ||
+        !p)
+      throw Error(std::string("tiletune: the CUDA driver lacks ") + name +
+                  " (a driver for CUDA 12.0 or later is needed)");
+    slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(p);
+  };
+  resolve("cuGetErrorString", d.get_error_string);
+  resolve("cuInit", d.init);
+  resolve("cuCtxGetCurrent", d.ctx_get_current);
+  resolve("cuCtxSetCurrent", d.ctx_set_current);
+  resolve("cuCtxGetDevice", d.ctx_get_device);
+  resolve("cuDeviceGet", d.device_get);
+  resolve("cuDevicePrimaryCtxRetain", d.primary_ctx_retain);
+  resolve("cuDeviceGetAttribute", d.device_get_attribute);
+  resolve("cuDeviceGetName", d.device_get_name);
+  resolve("cuModuleLoadData", d.module_load_data);
+  resolve("cuModuleGetFunction", d.module_get_function);
+  resolve("cuLaunchKernelEx", d.launch_kernel_ex);
+  resolve("cuEventCreate", d.event_create);
+  resolve("cuEventDestroy", d.event_destroy);
+  resolve("cuEventRecord", d.event_record);
+  resolve("cuEventSynchronize", d.event_synchronize);
+  resolve("cuEventElapsedTime", d.event_elapsed_time);
+  if (CUresult r = d.init(0); r != CUDA_SUCCESS)
+    throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
+  return d;
+}
+
+class CudaDevice final : public Device {
+ public:
+  explicit CudaDevice(Driver driver) : d_(driver) {}
+
+  ContextHandle current_context() override {
+    CUcontext context = nullptr;
+    check(d_.ctx_get_current(&context), "cuCtxGetCurrent");
+    if (context) return context;
+    // No context yet: use device 0's primary context, the one the CUDA runtime would use.
+    CUdevice device = 0;
+    check(d_.device_get(&device, 0), "cuDeviceGet");
+    check(d_.primary_ctx_retain(&context, device), "cuDevicePrimaryCtxRetain");
+    check(d_.ctx_set_current(context), "cuCtxSetCurrent");
+    return context;
+  }
+
+  DeviceInfo info(ContextHandle context) override {
+    Bind bind(*this, context);
+    CUdevice device = 0;
+    check(d_.ctx_get_device(&device), "cuCtxGetDevice");
+    DeviceInfo info;
+    char name[256] = {};
+    check(d_.device_get_name(name, sizeof name, device), "cuDeviceGetName");
+    info.name = name;
+    int major = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
+    int minor = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device);
+    info.arch = major * 10 + minor;
+    info.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
+    info.max_threads_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, device);
+    info.max_shared_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    info.id = info.name + " sm_" + std::to_string(info.arch) + " " +
+              std::to_string(info.multiprocessors) + "SM";
+    return info;
+  }
+
+  FunctionHandle load(ContextHandle context, const std::vector<char>& cubin,
+                      const std::string& entry) override {
+    Bind bind(*this, context);
+    CUmodule module = nullptr;
+    check(d_.module_load_data(&module, cubin.data()), "cuModuleLoadData");
+    CUfunction function = nullptr;
+    check(d_.module_get_function(&function, module, entry.c_str()), "cuModuleGetFunction");
+    return function;
+  }
+
+  void launch(FunctionHandle function, const Geometry& g, void** args, int cluster) override {
+    CUlaunchAttribute attribute{};
+    CUlaunchConfig config{};
+    config.gridDimX = g.blocks.x;
+    config.gridDimY = g.blocks.y;
+    config.gridDimZ = g.blocks.z;
+    config.blockDimX = g.threads.x;
+    config.blockDimY = g.threads.y;
+    config.blockDimZ = g.threads.z;
+    config.sharedMemBytes = g.shmem;
+    config.hStream = g.stream;
+    if (cluster > 1) {
+      attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attribute.value.clusterDim.x = static_cast<unsigned>(cluster);
+      attribute.value.clusterDim.y = 1;
+      attribute.value.clusterDim.z = 1;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+    }
+    CUresult r = d_.launch_kernel_ex(&config, static_cast<CUfunction>(function), args, nullptr);
+    if (r != CUDA_SUCCESS) check(r, "cuLaunchKernelEx");
+  }
+
+  double time_launch(FunctionHandle function, const Geometry& g, void** args,
+                     int cluster) override {
+    Events& events = events_for_this_thread();
+    check(d_.event_record(events.start, g.stream), "cuEventRecord");
+    launch(function, g, args, cluster);
+    check(d_.event_record(events.stop, g.stream), "cuEventRecord");
+    check(d_.event_synchronize(events.stop), "cuEventSynchronize");
+    float ms = 0;
+    check(d_.event_elapsed_time(&ms, events.start, events.stop), "cuEventElapsedTime");
+    return ms;
+  }
+
+ private:
+  // Makes `context` current for the scope and restores the caller's afterwards.
+  struct Bind {
+    Bind(CudaDevice& device, ContextHandle context) : device_(device) {
+      device_.check(device_.d_.ctx_get_current(&previous_), "cuCtxGetCurrent");
+      if (previous_ != context)
+        device_.check(device_.d_.ctx_set_current(static_cast<CUcontext>(context)),
+                      "cuCtxSetCurrent");
+    }
+    ~Bind() { device_.d_.ctx_set_current(previous_); }
+    CudaDevice& device_;
+    CUcontext previous_ = nullptr;
+  };
+
+  // One pair of events per (thread, context): the tuner times on the caller's thread.
+  struct Events {
+    CUevent start = nullptr;
+    CUevent stop = nullptr;
+  };
+  Events& events_for_this_thread() {
+    thread_local std::unordered_map<CUcontext, Events> per_context;
+    CUcontext context = nullptr;
+    check(d_.ctx_get_current(&context), "cuCtxGetCurrent");
+    Events& e = per_context[context];
+    if (!e.start) {
+      check(d_.event_create(&e.start, CU_EVENT_DEFAULT), "cuEventCreate");
+      check(d_.event_create(&e.stop, CU_EVENT_DEFAULT), "cuEventCreate");
+    }
+    return e;
+  }
+
+  int attribute(CUdevice_attribute which, CUdevice device) {
+    int value = 0;
+    check(d_.device_get_attribute(&value, which, device), "cuDeviceGetAttribute");
+    return value;
+  }
+
+  void check(CUresult r, const char* call) {
+    if (r != CUDA_SUCCESS) throw Error(std::string(call) + " failed: " + driver_error(d_, r));
+  }
+
+  Driver d_;
+};
+
+}  // namespace
+
+std::unique_ptr<Device> open_cuda_device() { return std::make_unique<CudaDevice>(load_driver()); }
+
+}  // namespace tiletune::detail

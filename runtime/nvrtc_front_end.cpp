@@ -1,0 +1,133 @@
+#include "nvrtc_front_end.h"
+
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tiletune/error.h"
+
+#ifndef TILETUNE_CUDA_INCLUDE_DIR
+#define TILETUNE_CUDA_INCLUDE_DIR "/usr/local/cuda/include"
+#endif
+
+namespace tiletune::detail {
+namespace {
+
+void check(nvrtcResult result, const char* call) {
+  if (result != NVRTC_SUCCESS) {
+    throw Error(std::string("NVRTC: ") + call + " failed: " + nvrtcGetErrorString(result));
+  }
+}
+
+// Owns one NVRTC program so that every exit path, thrown or not, destroys it.
+class Program {
+ public:
+  Program(std::string_view source, const std::string& name) {
+    const std::string text(source);  // NVRTC wants a NUL-terminated string
+    check(nvrtcCreateProgram(&program_, text.c_str(), name.c_str(), 0, nullptr, nullptr),
+          "nvrtcCreateProgram");
+  }
+  ~Program() { nvrtcDestroyProgram(&program_); }
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  nvrtcProgram get() const { return program_; }
+
+ private:
+  nvrtcProgram program_ = nullptr;
+};
+
+std::string program_log(nvrtcProgram program) {
+  size_t size = 0;
+  check(nvrtcGetProgramLogSize(program, &size), "nvrtcGetProgramLogSize");
+  std::string log(size, '\0');
+  check(nvrtcGetProgramLog(program, log.data()), "nvrtcGetProgramLog");
+  // The size counts the terminating NUL; a log with nothing in it is a lone NUL.
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
+// The line a person wants in a one-line message: the first diagnostic that is an error, else the
+// first line with anything on it.
+std::string_view first_error_line(std::string_view log) {
+  std::string_view first_nonempty;
+  for (size_t begin = 0; begin < log.size();) {
+    const size_t end = std::min(log.find('\n', begin), log.size());
+    const std::string_view line = log.substr(begin, end - begin);
+    if (line.find("error") != std::string_view::npos) return line;
+    if (first_nonempty.empty() && line.find_first_not_of(" \t\r") != std::string_view::npos) {
+      first_nonempty = line;
+    }
+    begin = end + 1;
+  }
+  return first_nonempty;
+}
+
+}  // namespace
+
+FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
+  Program program(input.source, input.source_name);
+  check(nvrtcAddNameExpression(program.get(), input.name_expression.c_str()),
+        "nvrtcAddNameExpression");
+
+  std::vector<std::string> options = {
+      "--gpu-architecture=compute_" + std::to_string(input.arch),
+      "-std=c++17",
+      "--include-path=" + toolkit_include_dir(),
+      "-lineinfo",
+  };
+  // Caller's options come last so that they win where NVRTC takes the last of repeated options
+  // (e.g. a later -std=).
+  options.insert(options.end(), input.options.begin(), input.options.end());
+  std::vector<const char*> option_pointers;
+  option_pointers.reserve(options.size());
+  for (const std::string& option : options) option_pointers.push_back(option.c_str());
+
+  const nvrtcResult compiled = nvrtcCompileProgram(
+      program.get(), static_cast<int>(option_pointers.size()), option_pointers.data());
+  FrontEndOutput output;
+  output.log = program_log(program.get());
+  if (compiled == NVRTC_ERROR_COMPILATION) {
+    throw CompileError("NVRTC could not compile `" + input.name_expression +
+                           "`: " + std::string(first_error_line(output.log)),
+                       output.log);
+  }
+  if (compiled != NVRTC_SUCCESS) {
+    // Not the source's fault (e.g. an option NVRTC does not know), but the log says what it was.
+    throw Error(std::string("NVRTC: nvrtcCompileProgram failed: ") + nvrtcGetErrorString(compiled) +
+                ": " + std::string(first_error_line(output.log)));
+  }
+
+  size_t ptx_size = 0;
+  check(nvrtcGetPTXSize(program.get(), &ptx_size), "nvrtcGetPTXSize");
+  output.ptx.resize(ptx_size);
+  check(nvrtcGetPTX(program.get(), output.ptx.data()), "nvrtcGetPTX");
+  if (!output.ptx.empty() && output.ptx.back() == '\0') output.ptx.pop_back();
+
+  const char* lowered = nullptr;
+  check(nvrtcGetLoweredName(program.get(), input.name_expression.c_str(), &lowered),
+        "nvrtcGetLoweredName");
+  output.lowered_name = lowered;  // owned by the program: copy before it is destroyed
+  return output;
+}
+
+int nvrtc_version() {
+  int major = 0;
+  int minor = 0;
+  check(nvrtcVersion(&major, &minor), "nvrtcVersion");
+  return major * 1000 + minor * 10;
+}
+
+std::string toolkit_include_dir() {
+  if (const char* from_environment = std::getenv("TILETUNE_CUDA_INCLUDE");
+      from_environment != nullptr && *from_environment != '\0') {
+    return from_environment;
+  }
+  return TILETUNE_CUDA_INCLUDE_DIR;
+}
+
+}  // namespace tiletune::detail

@@ -1,0 +1,35 @@
+// Front end: one NVRTC run turns the site's device source and one set of compile-time constants
+// (expressed in the name expression, e.g. "vadd<128>") into PTX. Runs on the CPU; no GPU needed.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tiletune::detail {
+
+struct FrontEndInput {
+  std::string_view source;       // self-contained device source (with #line directives)
+  std::string source_name;       // name NVRTC reports in its log when #line does not override it
+  std::string name_expression;   // e.g. "vadd<128>" or "ns::kernel"; instantiated and looked up
+  std::vector<std::string> options;  // extra NVRTC options (-D..., -I..., -std=...)
+  int arch = 90;                 // compute capability as major*10+minor: PTX for compute_<arch>
+};
+
+struct FrontEndOutput {
+  std::string ptx;
+  std::string lowered_name;  // the mangled entry name of name_expression in the PTX
+  std::string log;           // NVRTC's log (warnings), possibly empty
+};
+
+// Throws tiletune::CompileError carrying NVRTC's log when the source does not compile.
+FrontEndOutput compile_to_ptx(const FrontEndInput& input);
+
+// NVRTC's version as major*1000 + minor*10 (the CUDA_VERSION convention).
+int nvrtc_version();
+
+// The toolkit's include directory given to NVRTC (cuda_fp16.h, cooperative_groups.h, cub, ...):
+// $TILETUNE_CUDA_INCLUDE if set, else the one tiletune was built against.
+std::string toolkit_include_dir();
+
+}  // namespace tiletune::detail

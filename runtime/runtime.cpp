@@ -1,0 +1,68 @@
+#include "runtime.h"
+
+#include "cuda_device.h"
+
+#include <cstdlib>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace tiletune {
+namespace {
+
+long env_number(const char* name, long fallback) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return fallback;
+  char* end = nullptr;
+  long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < 0)
+    throw Error(std::string("tiletune: ") + name + "='" + text +
+                "' is not a non-negative whole number");
+  return value;
+}
+
+std::mutex& results_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<TuningResult>& results_list() {
+  static std::vector<TuningResult> list;
+  return list;
+}
+
+}  // namespace
+
+RuntimeOptions RuntimeOptions::from_environment() {
+  RuntimeOptions o;
+  o.disable = env_number("TILETUNE_DISABLE", 0) != 0;
+  o.log_level = static_cast<int>(env_number("TILETUNE_LOG", 0));
+  o.workers = static_cast<unsigned>(env_number("TILETUNE_WORKERS", 0));
+  return o;
+}
+
+Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail::Compiler> compiler,
+                 RuntimeOptions options)
+    : device_(std::move(device)),
+      compiler_(std::move(compiler)),
+      options_(options),
+      pool_(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {}
+
+Runtime::~Runtime() = default;
+
+Runtime& Runtime::global() {
+  static Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(),
+                         RuntimeOptions::from_environment());
+  return runtime;
+}
+
+void detail::record_tuning(const TuningResult& result) {
+  std::lock_guard lock(results_mutex());
+  results_list().push_back(result);
+}
+
+std::vector<TuningResult> tuning_results() {
+  std::lock_guard lock(results_mutex());
+  return results_list();
+}
+
+}  // namespace tiletune

@@ -1,0 +1,61 @@
+// The runtime's shared parts: the device, the compiler, the worker pool and the options read from
+// the environment. Sites use the process-wide one unless a test hands them their own.
+#pragma once
+
+#include "compiler.h"
+#include "device.h"
+#include "thread_pool.h"
+
+#include <tiletune/site.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace tiletune {
+
+struct RuntimeOptions {
+  bool disable = false;  // TILETUNE_DISABLE=1: no tuning, the first configuration
+  int log_level = 0;     // TILETUNE_LOG: 0 silent, 1 a table per tuning, 2 every sample
+  unsigned workers = 0;  // TILETUNE_WORKERS; 0: the host's cores
+
+  // Measurement: warm-up launches, then samples until the middle half of the samples spreads
+  // less than `stable_spread` of the median, or the budget is spent.
+  int warmup = 2;
+  int min_samples = 5;
+  int max_samples = 50;
+  double stable_spread = 0.02;
+  double budget_ms = 200;      // wall time per configuration
+  double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
+
+  std::FILE* log = stderr;
+
+  static RuntimeOptions from_environment();
+};
+
+class Runtime {
+ public:
+  Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail::Compiler> compiler,
+          RuntimeOptions options);
+  ~Runtime();
+
+  // The process-wide runtime on the CUDA driver. Throws tiletune::Error when there is no GPU.
+  static Runtime& global();
+
+  detail::Device& device() { return *device_; }
+  detail::Compiler& compiler() { return *compiler_; }
+  detail::ThreadPool& pool() { return pool_; }
+  const RuntimeOptions& options() const { return options_; }
+
+ private:
+  std::unique_ptr<detail::Device> device_;
+  std::shared_ptr<detail::Compiler> compiler_;
+  RuntimeOptions options_;
+  detail::ThreadPool pool_;
+};
+
+namespace detail {
+// Adds a finished tuning to the list tiletune::tuning_results() returns.
+void record_tuning(const TuningResult& result);
+}  // namespace detail
+
+}  // namespace tiletune

@@ -1,0 +1,41 @@
+#include "gpu_test_support.h"
+
+#include "compiler.h"
+#include "tuner.h"
+
+namespace tiletune::testing {
+
+std::string gpu_unavailable_reason() {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) return cudaGetErrorString(e);
+  if (count == 0) return "no CUDA device";
+  return {};
+}
+
+void expect_every_site_compiles(const std::string& file, int configurations) {
+  detail::NvrtcCompiler compiler;
+  int compiled = 0;
+  for (Site* site : sites()) {
+    const SiteInfo& info = site->info();
+    std::string name = info.file;
+    if (name.size() < file.size() || name.compare(name.size() - file.size(), file.size(), file))
+      continue;
+    for (const Config& config : info.space.configurations()) {
+      // A nominal block size for the occupancy hint; the launch computes the real one.
+      Geometry geometry{Dim(1), Dim(256), 0, nullptr};
+      detail::CompileRequest request = detail::compile_request(info, config, geometry, 90);
+      try {
+        std::shared_ptr<const detail::CompiledKernel> kernel = compiler.compile(request);
+        EXPECT_FALSE(kernel->cubin.empty());
+        ++compiled;
+      } catch (const CompileError& e) {
+        ADD_FAILURE() << info.file << ":" << info.line << " " << info.space.describe(config)
+                      << ": " << e.what() << "\n" << e.log();
+      }
+    }
+  }
+  EXPECT_EQ(compiled, configurations);
+}
+
+}  // namespace tiletune::testing

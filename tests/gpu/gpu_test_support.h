@@ -1,0 +1,58 @@
+// Shared by the GPU tests: skip cleanly where there is no GPU, device buffers, and the check that
+// every annotated site in a test binary compiles (NVRTC and nvJitLink need no GPU).
+#pragma once
+
+#include <tiletune/tiletune.h>
+
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace tiletune::testing {
+
+// Empty when a CUDA device is usable, else why not.
+std::string gpu_unavailable_reason();
+
+// Compiles every configuration of every site whose file ends with `file` for sm_90 and expects
+// `configurations` compiles in all, each succeeding (NVRTC's log on failure).
+void expect_every_site_compiles(const std::string& file, int configurations);
+
+template <class T>
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(std::size_t n) : n_(n) { check(cudaMalloc(&p_, n * sizeof(T))); }
+  explicit DeviceBuffer(const std::vector<T>& host) : DeviceBuffer(host.size()) {
+    check(cudaMemcpy(p_, host.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  ~DeviceBuffer() { cudaFree(p_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  T* get() const { return p_; }
+  std::size_t size() const { return n_; }
+  // Fills with 0xff bytes (NaN for floats), so unwritten elements show.
+  void poison() { check(cudaMemset(p_, 0xff, n_ * sizeof(T))); }
+  std::vector<T> read() const {
+    check(cudaDeviceSynchronize());
+    std::vector<T> host(n_);
+    check(cudaMemcpy(host.data(), p_, n_ * sizeof(T), cudaMemcpyDeviceToHost));
+    return host;
+  }
+
+ private:
+  static void check(cudaError_t e) {
+    if (e != cudaSuccess) throw tiletune::Error(std::string("CUDA: ") + cudaGetErrorString(e));
+  }
+  T* p_ = nullptr;
+  std::size_t n_;
+};
+
+}  // namespace tiletune::testing
+
+#define TILETUNE_REQUIRE_GPU()                                                      \
+  do {                                                                              \
+    std::string reason_ = ::tiletune::testing::gpu_unavailable_reason();            \
+    if (!reason_.empty()) GTEST_SKIP() << "no GPU, test not run: " << reason_;      \
+  } while (0)

@@ -1,0 +1,17 @@
+# lit configuration for the tool's tests: each .cu file holds its input and, in RUN/CHECK lines,
+# the command and the expected output or diagnostics.
+import os
+
+import lit.formats
+
+config.name = "tiletune"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tiletune_binary_dir, "tests", "lit")
+
+config.substitutions.append(("%tiletune", config.tiletune_tool))
+config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(("%{tiletune_include}", config.tiletune_include))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

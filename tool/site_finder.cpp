@@ -1,0 +1,36 @@
+#include "site_finder.h"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Preprocessor.h>
+
+namespace tiletune::tool {
+
+void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefinition&,
+                              clang::SourceRange range, const clang::MacroArgs*) {
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  if (!id || id->getName() != "TILETUNE") return;
+  clang::SourceManager& sm = pp_.getSourceManager();
+  // Only annotations written in the main file are rewritten; one reached through another macro has
+  // no text of its own to rewrite.
+  clang::SourceLocation begin = name.getLocation();
+  if (begin.isMacroID() || !sm.isWrittenInMainFile(begin)) return;
+  clang::SourceLocation end = range.getEnd();
+  if (end.isMacroID()) return;
+
+  bool invalid = false;
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin), &invalid);
+  if (invalid) return;
+  unsigned name_offset = sm.getFileOffset(begin);
+  unsigned rparen_offset = sm.getFileOffset(end);
+  std::size_t lparen = buffer.find('(', name_offset);
+  if (lparen == llvm::StringRef::npos || lparen >= rparen_offset) return;
+
+  SiteText site;
+  site.macro_begin = begin;
+  site.text_begin = begin.getLocWithOffset(static_cast<int>(lparen + 1 - name_offset));
+  site.rparen = end;
+  site.text = buffer.substr(lparen + 1, rparen_offset - lparen - 1).str();
+  sites_.push_back(std::move(site));
+}
+
+}  // namespace tiletune::tool
