@@ -3,6 +3,7 @@
 #include <tiletune/error.h>
 
 #include <cuda.h>
+#include <cudaTypedefs.h>
 #include <dlfcn.h>
 
 #include <mutex>
@@ -12,26 +13,27 @@
 namespace tiletune::detail {
 namespace {
 
-// Entry points resolved through cuGetProcAddress for the CUDA version these headers describe, so
-// each pointer has exactly the signature declared here.
+// Entry points resolved through cuGetProcAddress, each at the CUDA version whose signature the
+// PFN type spells: asking for the headers' version instead can return a later variant with other
+// parameters (cuCtxGetDevice at 13.0 is cuCtxGetDevice_v2, which also takes a context).
 struct Driver {
-  decltype(&::cuInit) init;
-  decltype(&::cuGetErrorString) get_error_string;
-  decltype(&::cuCtxGetCurrent) ctx_get_current;
-  decltype(&::cuCtxSetCurrent) ctx_set_current;
-  decltype(&::cuCtxGetDevice) ctx_get_device;
-  decltype(&::cuDeviceGet) device_get;
-  decltype(&::cuDevicePrimaryCtxRetain) primary_ctx_retain;
-  decltype(&::cuDeviceGetAttribute) device_get_attribute;
-  decltype(&::cuDeviceGetName) device_get_name;
-  decltype(&::cuModuleLoadData) module_load_data;
-  decltype(&::cuModuleGetFunction) module_get_function;
-  decltype(&::cuLaunchKernelEx) launch_kernel_ex;
-  decltype(&::cuEventCreate) event_create;
-  decltype(&::cuEventDestroy) event_destroy;
-  decltype(&::cuEventRecord) event_record;
-  decltype(&::cuEventSynchronize) event_synchronize;
-  decltype(&::cuEventElapsedTime) event_elapsed_time;
+  PFN_cuInit_v2000 init;
+  PFN_cuGetErrorString_v6000 get_error_string;
+  PFN_cuCtxGetCurrent_v4000 ctx_get_current;
+  PFN_cuCtxSetCurrent_v4000 ctx_set_current;
+  PFN_cuCtxGetDevice_v2000 ctx_get_device;
+  PFN_cuDeviceGet_v2000 device_get;
+  PFN_cuDevicePrimaryCtxRetain_v7000 primary_ctx_retain;
+  PFN_cuDeviceGetAttribute_v2000 device_get_attribute;
+  PFN_cuDeviceGetName_v2000 device_get_name;
+  PFN_cuModuleLoadData_v2000 module_load_data;
+  PFN_cuModuleGetFunction_v2000 module_get_function;
+  PFN_cuLaunchKernelEx_v11060 launch_kernel_ex;
+  PFN_cuEventCreate_v2000 event_create;
+  PFN_cuEventDestroy_v4000 event_destroy;
+  PFN_cuEventRecord_v2000 event_record;
+  PFN_cuEventSynchronize_v2000 event_synchronize;
+  PFN_cuEventElapsedTime_v12080 event_elapsed_time;
 };
 
 std::string driver_error(const Driver& d, CUresult r) {
@@ -51,32 +53,31 @@ Driver load_driver() {
   if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
 
   Driver d{};
-  auto resolve = [&](const char* name, auto& slot) {
+  auto resolve = [&](const char* name, int version, auto& slot) {
     void* p = nullptr;
     CUdriverProcAddressQueryResult status{};
-    if (get_proc(name, &p, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) != CUDA_SUCCESS ||
-        !p)
+    if (get_proc(name, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status) != CUDA_SUCCESS || !p)
       throw Error(std::string("tiletune: the CUDA driver lacks ") + name +
                   " (a driver for CUDA 12.0 or later is needed)");
     slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(p);
   };
-  resolve("cuGetErrorString", d.get_error_string);
-  resolve("cuInit", d.init);
-  resolve("cuCtxGetCurrent", d.ctx_get_current);
-  resolve("cuCtxSetCurrent", d.ctx_set_current);
-  resolve("cuCtxGetDevice", d.ctx_get_device);
-  resolve("cuDeviceGet", d.device_get);
-  resolve("cuDevicePrimaryCtxRetain", d.primary_ctx_retain);
-  resolve("cuDeviceGetAttribute", d.device_get_attribute);
-  resolve("cuDeviceGetName", d.device_get_name);
-  resolve("cuModuleLoadData", d.module_load_data);
-  resolve("cuModuleGetFunction", d.module_get_function);
-  resolve("cuLaunchKernelEx", d.launch_kernel_ex);
-  resolve("cuEventCreate", d.event_create);
-  resolve("cuEventDestroy", d.event_destroy);
-  resolve("cuEventRecord", d.event_record);
-  resolve("cuEventSynchronize", d.event_synchronize);
-  resolve("cuEventElapsedTime", d.event_elapsed_time);
+  resolve("cuGetErrorString", 6000, d.get_error_string);
+  resolve("cuInit", 2000, d.init);
+  resolve("cuCtxGetCurrent", 4000, d.ctx_get_current);
+  resolve("cuCtxSetCurrent", 4000, d.ctx_set_current);
+  resolve("cuCtxGetDevice", 2000, d.ctx_get_device);
+  resolve("cuDeviceGet", 2000, d.device_get);
+  resolve("cuDevicePrimaryCtxRetain", 7000, d.primary_ctx_retain);
+  resolve("cuDeviceGetAttribute", 2000, d.device_get_attribute);
+  resolve("cuDeviceGetName", 2000, d.device_get_name);
+  resolve("cuModuleLoadData", 2000, d.module_load_data);
+  resolve("cuModuleGetFunction", 2000, d.module_get_function);
+  resolve("cuLaunchKernelEx", 11060, d.launch_kernel_ex);
+  resolve("cuEventCreate", 2000, d.event_create);
+  resolve("cuEventDestroy", 4000, d.event_destroy);
+  resolve("cuEventRecord", 2000, d.event_record);
+  resolve("cuEventSynchronize", 2000, d.event_synchronize);
+  resolve("cuEventElapsedTime", 12080, d.event_elapsed_time);
   if (CUresult r = d.init(0); r != CUDA_SUCCESS)
     throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
   return d;

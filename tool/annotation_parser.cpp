@@ -16,10 +16,13 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace tiletune::tool {
@@ -427,7 +430,8 @@ class AnnotationParser {
         annotation.call = std::move(*call);
         skip();
         if (at_end()) break;
-        if (!at(',')) fail(token_at(pos_), "expected the end of the annotation after the kernel call");
+        if (!at(','))
+          fail(token_at(pos_), "expected the end of the annotation after the kernel call");
         unsigned const comma = pos_++;
         skip();
         if (at_end())
@@ -476,15 +480,22 @@ class AnnotationParser {
     // A keyword without its '=', unless it is the name of the kernel launched by the last item.
     unsigned const after_name = pos_;
     if (call_like) {
-      try {
-        pos_ = begin;
-        KernelCall call = parse_call();
-        skip();
-        if (at_end()) return call;
-      } catch (Failure const&) {
-      }
+      pos_ = begin;
+      if (auto call = take_last_call()) return call;
     }
     fail(token_at(after_name), "expected '=' after keyword " + quoted(*name));
+  }
+
+  // The kernel call at the cursor if there is one and it ends the annotation.
+  std::optional<KernelCall> take_last_call() {
+    try {
+      KernelCall call = parse_call();
+      skip();
+      if (at_end()) return call;
+    } catch (Failure const&) {
+      // Not a call: the caller reports what else it is not.
+    }
+    return std::nullopt;
   }
 
   // The value of `name = ...`, the cursor after the '='.
@@ -502,9 +513,8 @@ class AnnotationParser {
           space);
       keep_first(annotation.space, std::move(space));
     } else if (name == "key") {
-      unsigned const begin = pos_;
-      std::vector<Expr> key = parse_key(name);
-      value_span = {begin, pos_};
+      auto [key, span] = parse_key(name);
+      value_span = span;
       keep_first(annotation.key, std::move(key));
     } else if (name == "blocks" || name == "threads") {
       Dims dims = parse_dims(name);
@@ -683,12 +693,15 @@ class AnnotationParser {
     fail(value.span, quoted(name) + " is a static hint: expected an integer literal");
   }
 
-  std::vector<Expr> parse_key(std::string_view name) {
+  // The key's expressions and the span of all of them.
+  std::pair<std::vector<Expr>, Span> parse_key(std::string_view name) {
+    unsigned const begin = pos_;
     if (at('('))
-      if (auto list = take_expression_list()) return std::move(*list);
+      if (auto list = take_expression_list()) return {std::move(*list), {begin, pos_}};
     std::vector<Expr> key;
     key.push_back(parse_expression(name));
-    return key;
+    Span const span = key.front().span;
+    return {std::move(key), span};
   }
 
   Dims parse_dims(std::string_view name) {
@@ -753,9 +766,7 @@ class AnnotationParser {
     }
     for (;;) {
       auto const name = take(lexical::identifier);
-      if (!name)
-        fail(token_at(pos_),
-             call.callee.empty() ? "expected the kernel's name" : "expected a name after '::'");
+      if (!name) fail(token_at(pos_), "expected a name after '::'");
       call.callee += *name;
       call.callee_span = {begin, pos_};
       skip();
@@ -869,6 +880,7 @@ class AnnotationParser {
           expr.clds.push_back({begin, pos_});
         }
       } else if (take(lexical::pp_number)) {
+        // Taken whole: the ' of a digit separator opens no character literal.
       } else if (c == '"' || c == '\'') {
         skip_quoted(c);
       } else if (c == '$') {
@@ -923,8 +935,8 @@ class AnnotationParser {
     unsigned const begin = pos_++;
     for (;;) {
       if (at_end() || text_[pos_] == '\n')
-        fail({begin, pos_}, quote == '"' ? "unterminated string literal"
-                                         : "unterminated character literal");
+        fail({begin, begin + 1}, quote == '"' ? "unterminated string literal"
+                                              : "unterminated character literal");
       char const c = text_[pos_];
       if (c == quote) {
         ++pos_;

@@ -294,9 +294,11 @@ TEST(AnnotationParser, Key) {
   ASSERT_EQ(list.key->size(), 2u);
   EXPECT_EQ((*list.key)[1].text, "m * 2");
 
-  Annotation const bare = parse_ok("key = n, k(a)");
+  constexpr std::string_view bare_text = "key = n /* size */ , k(a)";
+  Annotation const bare = parse_ok(bare_text);
   ASSERT_EQ(bare.key.value().size(), 1u);
   EXPECT_EQ(bare.key->at(0).text, "n");
+  EXPECT_EQ(slice(bare_text, bare.keywords.at(0).value_span), "n");
 
   Annotation const parenthesised = parse_ok("key = (n), k(a)");
   ASSERT_EQ(parenthesised.key.value().size(), 1u);
@@ -362,6 +364,15 @@ TEST(AnnotationParser, CldAndUnaryInTree) {
   EXPECT_EQ(minus.name, "-");
   EXPECT_EQ(minus.operands.at(0)->name, "~");
   EXPECT_EQ(minus.operands.at(0)->operands.at(0)->value, 2);
+}
+
+TEST(AnnotationParser, CommentsInsideAnEvaluableExpression) {
+  constexpr std::string_view text = "where = $a /* the axis */ + // why\n 1, k(a)";
+  Annotation const a = parse_ok(text);
+  ExprNode const* root = a.where.value().tree.get();
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->name, "+");
+  EXPECT_EQ(root->operands.at(1)->span.begin, offset_of(text, "1,"));
 }
 
 TEST(AnnotationParser, ExpressionsWithCxxAreOpaque) {
@@ -526,13 +537,15 @@ TEST(AnnotationParser, UnterminatedCommentAndString) {
 }
 
 TEST(AnnotationParser, DeepBracketNestingIsAnError) {
-  std::string const text = "blocks = " + std::string(300, '(') + "1" + std::string(300, ')') + ", k(a)";
+  std::string const text =
+      "blocks = " + std::string(300, '(') + "1" + std::string(300, ')') + ", k(a)";
   ParseError const error = parse_error(text);
   EXPECT_EQ(error.span.begin, offset_of(text, "(") + 256);
   EXPECT_NE(error.message.find("256"), std::string::npos) << error.message;
 
   // 256 levels are still accepted, and evaluable.
-  std::string const deepest = "blocks = " + std::string(256, '(') + "1" + std::string(256, ')') + ", k(a)";
+  std::string const deepest =
+      "blocks = " + std::string(256, '(') + "1" + std::string(256, ')') + ", k(a)";
   Annotation const a = parse_ok(deepest);
   ASSERT_NE(a.blocks.value().exprs.at(0).tree, nullptr);
   EXPECT_EQ(a.blocks->exprs[0].tree->value, 1);
