@@ -8,5 +8,5 @@ echo
 echo "== the annotation, rewritten by tiletune (build/examples/vadd.tiletune.cu):"
 grep -n "tiletune::launch" build/examples/vadd.tiletune.cu | cut -c1-200
 echo
-echo "== running build/examples/vadd with TILETUNE_LOG=1"
-TILETUNE_LOG=1 build/examples/vadd
+echo "== running build/examples/vadd"
+build/examples/vadd

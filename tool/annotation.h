@@ -129,6 +129,14 @@ struct Annotation {
   std::optional<Value> occupancy;  // static hint
   std::optional<Value> num_ctas;   // static hint
 
+  // Measurement options (tuning issue): buffers saved before tuning and restored around every
+  // trial, `(ptr, bytes, ptr, bytes, ...)`; outputs compared across configurations; `verify = true`
+  // or `verify = <tolerance expression>`; `flush_l2 = true` flushes L2 between samples.
+  std::optional<std::vector<Expr>> restore;
+  std::optional<std::vector<Expr>> outputs;
+  std::optional<Expr> verify;
+  std::optional<Value> flush_l2;
+
   std::optional<KernelCall> call;
   Span span;
 };

@@ -15,7 +15,8 @@ namespace tiletune::tool {
 
 const std::vector<std::string>& known_keywords() {
   static const std::vector<std::string> keywords = {
-      "space", "where", "key", "blocks", "threads", "shmem", "stream", "occupancy", "num_ctas"};
+      "space",     "where",    "key",     "blocks",  "threads", "shmem",   "stream",
+      "occupancy", "num_ctas", "restore", "outputs", "verify",  "flush_l2"};
   return keywords;
 }
 

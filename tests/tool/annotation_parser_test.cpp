@@ -349,6 +349,27 @@ TEST(AnnotationParser, BinaryOperatorsAreLeftAssociative) {
   EXPECT_EQ(difference.operands.at(1)->value, 3);
 }
 
+TEST(AnnotationParser, MultiplicationBindsTighterThanAddition) {
+  Annotation const a = parse_ok("where = 1 + 2 * 3 - 4, k(a)");
+  ExprNode const* root = a.where.value().tree.get();
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->name, "-");
+  ExprNode const& sum = *root->operands.at(0);
+  EXPECT_EQ(sum.name, "+");
+  EXPECT_EQ(sum.operands.at(0)->value, 1);
+  EXPECT_EQ(sum.operands.at(1)->name, "*");
+  EXPECT_EQ(root->operands.at(1)->value, 4);
+}
+
+TEST(AnnotationParser, BooleanLiteralsInTree) {
+  Annotation const a = parse_ok("where = false || true, k(a)");
+  ExprNode const* root = a.where.value().tree.get();
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->operands.at(0)->kind, ExprNode::Kind::Literal);
+  EXPECT_EQ(root->operands.at(0)->value, 0);
+  EXPECT_EQ(root->operands.at(1)->value, 1);
+}
+
 TEST(AnnotationParser, CldAndUnaryInTree) {
   constexpr std::string_view text = "shmem = cld(1000, $tile) * -~2, k(a)";
   Annotation const a = parse_ok(text);
@@ -507,6 +528,13 @@ TEST(AnnotationParser, MissingEqualsAfterKeyword) {
   ParseError const call_like = parse_error(space);
   EXPECT_EQ(call_like.span.begin, offset_of(space, "("));
   EXPECT_EQ(call_like.message, "expected '=' after keyword 'space'");
+}
+
+TEST(AnnotationParser, KernelNamedLikeAKeywordAsTheLastItem) {
+  Annotation const a = parse_ok("stream = s, space(x)");
+  ASSERT_TRUE(a.call);
+  EXPECT_EQ(a.call->callee, "space");
+  EXPECT_EQ(a.keywords.size(), 1u);
 }
 
 TEST(AnnotationParser, DollarWithoutName) {
