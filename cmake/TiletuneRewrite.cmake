@@ -1,21 +1,59 @@
-# tiletune_rewrite(OUTPUT_VAR file.cu...): runs the tiletune tool on each annotated .cu file before
-# nvcc and puts the rewritten files' names in OUTPUT_VAR, to be compiled in their place. The source
-# file's directory is added to the include path, since the rewritten file lives in the build tree.
+# Running the tiletune tool before nvcc.
+#
+#   tiletune_add_sources(target file.cu ...)
+#     Rewrites each annotated .cu file into the build tree and compiles the rewritten file as part
+#     of `target`. The tool gets the target's include directories and compile definitions, and
+#     writes a depfile, so Ninja re-runs it when the .cu file or any header it includes changes.
+#
+#   tiletune_rewrite(OUT_VAR file.cu ...)
+#     The same rewriting without a target: OUT_VAR receives the rewritten files' names.
+#
+# TILETUNE_EXECUTABLE names the tool (a target in the source tree, a path in an installed package).
+
+function(_tiletune_rewrite_one source target out_var)
+  get_filename_component(absolute ${source} ABSOLUTE)
+  get_filename_component(name ${source} NAME_WE)
+  get_filename_component(directory ${absolute} DIRECTORY)
+  set(rewritten ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu)
+  set(depfile ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu.d)
+  set(flags -I${directory})
+  if(target)
+    set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+    set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+    list(APPEND flags "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+                      "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
+  endif()
+  set(tool_dependency)
+  if(TARGET ${TILETUNE_EXECUTABLE})
+    set(tool_dependency ${TILETUNE_EXECUTABLE})
+    set(tool $<TARGET_FILE:${TILETUNE_EXECUTABLE}>)
+  else()
+    set(tool ${TILETUNE_EXECUTABLE})
+  endif()
+  add_custom_command(
+    OUTPUT ${rewritten}
+    COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile} -- ${flags}
+    DEPENDS ${absolute} ${tool_dependency}
+    DEPFILE ${depfile}
+    COMMENT "tiletune ${source}"
+    COMMAND_EXPAND_LISTS
+    VERBATIM)
+  set_property(SOURCE ${rewritten} APPEND PROPERTY INCLUDE_DIRECTORIES ${directory})
+  set(${out_var} ${rewritten} PARENT_SCOPE)
+endfunction()
+
 function(tiletune_rewrite out_var)
   set(outputs)
   foreach(source IN LISTS ARGN)
-    get_filename_component(absolute ${source} ABSOLUTE)
-    get_filename_component(name ${source} NAME_WE)
-    get_filename_component(directory ${absolute} DIRECTORY)
-    set(rewritten ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu)
-    add_custom_command(
-      OUTPUT ${rewritten}
-      COMMAND $<TARGET_FILE:tiletune-tool> ${absolute} -o ${rewritten} -- -I${directory}
-      DEPENDS ${absolute} tiletune-tool
-      COMMENT "tiletune ${source}"
-      VERBATIM)
+    _tiletune_rewrite_one(${source} "" rewritten)
     list(APPEND outputs ${rewritten})
-    set_property(SOURCE ${rewritten} APPEND PROPERTY INCLUDE_DIRECTORIES ${directory})
   endforeach()
   set(${out_var} ${outputs} PARENT_SCOPE)
+endfunction()
+
+function(tiletune_add_sources target)
+  foreach(source IN LISTS ARGN)
+    _tiletune_rewrite_one(${source} ${target} rewritten)
+    target_sources(${target} PRIVATE ${rewritten})
+  endforeach()
 endfunction()

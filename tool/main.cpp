@@ -16,9 +16,12 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tiletune INPUT.cu -o OUTPUT.cu [-- compiler flags]\n"
+    "usage: tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [-- compiler flags]\n"
     "  Checks every TILETUNE(...) annotation in INPUT.cu and writes the file with each one\n"
-    "  rewritten into calls to libtiletune. Flags after -- are the ones nvcc gets (-I, -D, -std).\n";
+    "  rewritten into calls to libtiletune. Flags after -- are the ones nvcc gets (-I, -D, -std).\n"
+    "  Without --, the flags come from compile_commands.json: the one in BUILD_DIR, or else the\n"
+    "  first found in INPUT.cu's directory or a parent.\n"
+    "  --depfile FILE writes a Make-style dependency file listing every file the input includes.\n";
 
 int usage_error(const std::string& message) {
   llvm::errs() << "tiletune: error: " << message << "\n" << kUsage;
@@ -57,14 +60,89 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 
 }  // namespace
 
+// The public headers: next to an installed tool (<prefix>/bin/../include), else the source tree.
+static std::string tiletune_include_dir(const char* argv0) {
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void*>(&usage_error));
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "include", "tiletune", "tiletune.h");
+  if (llvm::sys::fs::exists(installed))
+    return std::string(llvm::sys::path::parent_path(llvm::sys::path::parent_path(installed)));
+  return TILETUNE_INCLUDE_DIR;
+}
+
+// The flags of a compile command that matter for parsing: include paths, macros, the standard.
+// nvcc's own options (-arch, --generate-code, -x cu, ...) mean nothing to Clang.
+static std::vector<std::string> parsing_flags(const std::vector<std::string>& command) {
+  std::vector<std::string> kept;
+  for (std::size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    for (const char* prefix : {"-I", "-D", "-U", "-isystem", "-include", "-std=", "--std="}) {
+      std::string p = prefix;
+      if (a.rfind(p, 0) != 0) continue;
+      bool separate = a == p && p.back() != '=' && i + 1 < command.size();
+      if (p == "--std=") {
+        kept.push_back("-std=" + a.substr(6));
+      } else {
+        kept.push_back(a);
+        if (separate) kept.push_back(command[++i]);
+      }
+      break;
+    }
+  }
+  return kept;
+}
+
+// Flags for `input` from a compilation database; false (with a message) when there is none.
+static bool flags_from_database(const std::string& input, const std::string& build_dir,
+                         std::vector<std::string>& flags, std::string& message) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> database =
+      build_dir.empty()
+          ? clang::tooling::CompilationDatabase::autoDetectFromSource(input, message)
+          : clang::tooling::CompilationDatabase::loadFromDirectory(build_dir, message);
+  if (!database) return false;
+  llvm::SmallString<256> absolute(input);
+  llvm::sys::fs::make_absolute(absolute);
+  std::vector<clang::tooling::CompileCommand> commands =
+      database->getCompileCommands(std::string(absolute));
+  if (commands.empty()) {
+    message = "compile_commands.json has no command for " + std::string(absolute);
+    return false;
+  }
+  flags = parsing_flags(commands.front().CommandLine);
+  return true;
+}
+
+// Make-style: "OUTPUT: dep1 dep2 ...", spaces escaped.
+static std::string depfile_text(const std::string& output, const std::vector<std::string>& files) {
+  auto escape = [](const std::string& path) {
+    std::string out;
+    for (char c : path) {
+      if (c == ' ' || c == '#') out += '\\';
+      if (c == '$') out += '$';
+      out += c;
+    }
+    return out;
+  };
+  std::string text = escape(output) + ":";
+  for (const std::string& f : files) text += " \\\n  " + escape(f);
+  return text + "\n";
+}
+
 int main(int argc, char** argv) {
-  std::string input, output;
+  std::string input, output, depfile, build_dir;
   std::vector<std::string> flags;
+  bool explicit_flags = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--") {
       flags.assign(argv + i + 1, argv + argc);
+      explicit_flags = true;
       break;
+    }
+    if (arg == "--depfile" || arg == "-p") {
+      if (i + 1 == argc) return usage_error(arg + " needs a file name");
+      (arg == "-p" ? build_dir : depfile) = argv[++i];
+      continue;
     }
     if (arg == "-h" || arg == "--help") {
       llvm::outs() << kUsage;
@@ -88,10 +166,16 @@ int main(int argc, char** argv) {
   if (llvm::sys::fs::equivalent(input, output))
     return usage_error("the output would overwrite the input '" + input + "'");
 
+  if (!explicit_flags) {
+    std::string message;
+    if (!flags_from_database(input, build_dir, flags, message) && !build_dir.empty())
+      return usage_error("no flags for " + input + " in " + build_dir + ": " + message);
+  }
+
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
-      "-DTILETUNE_TOOL=1", "-I" TILETUNE_INCLUDE_DIR};
+      "-DTILETUNE_TOOL=1", "-I" + tiletune_include_dir(argv[0])};
   args.insert(args.end(), flags.begin(), flags.end());
   clang::tooling::FixedCompilationDatabase database(".", args);
   clang::tooling::ClangTool tool(database, {input});
@@ -101,7 +185,9 @@ int main(int argc, char** argv) {
   if (!result.ok) return status == 0 || status == 1 ? 1 : 2;
 
   std::string error;
-  if (!write_atomically(output, result.output, error)) {
+  if (!write_atomically(output, result.output, error) ||
+      (!depfile.empty() &&
+       !write_atomically(depfile, depfile_text(output, result.dependencies), error))) {
     llvm::errs() << "tiletune: error: " << error << "\n";
     return 2;
   }

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
@@ -13,6 +14,7 @@ struct RewriteResult {
   bool ok = false;     // no error: `output` holds the rewritten file
   unsigned sites = 0;  // annotations rewritten
   std::string output;
+  std::vector<std::string> dependencies;  // every file the input read, itself first
 };
 
 // Makes the action for ClangTool; the result is filled in when the tool has run.

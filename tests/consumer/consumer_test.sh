@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Consumers outside the tree: a CMake project against the installed package (built with Ninja,
+# touched, rebuilt) and a Make project with tiletune-nvcc in place of nvcc.
+# usage: consumer_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/tiletune-consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "consumer_test: FAILED: $*" >&2; exit 1; }
+
+prefix=$work/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+[ -x "$prefix/bin/tiletune" ] && [ -x "$prefix/bin/tiletune-nvcc" ] || fail "install lacks the tools"
+
+echo "== CMake consumer (find_package + tiletune_add_sources, Ninja)"
+cp -r "$source/tests/consumer/cmake" "$work/cmake"
+cmake -S "$work/cmake" -B "$work/cmake/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc >/dev/null
+cmake --build "$work/cmake/build" >/dev/null
+"$work/cmake/build/app" | grep -q "consumer: " || fail "the CMake consumer does not run"
+ninja -C "$work/cmake/build" | grep -q "no work to do" || fail "a second build was not a no-op"
+sleep 1
+touch "$work/cmake/include/scale_kernel.h"  # included by scale.cu: the depfile must say so
+ninja -C "$work/cmake/build" -v | grep -q "bin/tiletune .*scale.cu" ||
+  fail "touching a header scale.cu includes did not re-run the tool"
+ninja -C "$work/cmake/build" | grep -q "no work to do" || fail "the build after the touch is not settled"
+echo "ok"
+
+echo "== Make consumer (tiletune-nvcc)"
+cp -r "$source/tests/consumer/make" "$work/make"
+cd "$work/make"
+# A file with no annotation passes straight through: no tool needed at all.
+TILETUNE=/nonexistent/tiletune make plain.o NVCC="$prefix/bin/tiletune-nvcc" >/dev/null ||
+  fail "a file without annotations needed the tool"
+if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" >"$work/out" 2>&1; then
+  fail "an annotated file compiled without the tool"
+fi
+grep -q "has TILETUNE annotations, but the tiletune tool is not at" "$work/out" || fail "no clear message without the tool"
+make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null
+./app | grep -q "consumer: " || fail "the Make consumer does not run"
+# A rejected annotation: the tool's exit status and a message at the original file's column.
+status=0
+"$prefix/bin/tiletune-nvcc" -std=c++17 -arch=sm_90 -I"$prefix/include" -c bad.cu -o bad.o >"$work/out" 2>&1 || status=$?
+[ $status -eq 1 ] || fail "a rejected annotation exited $status, not 1"
+grep -q "bad.cu:7:56: error: '\$tiles' names no axis of the space; did you mean '\$tile'?" "$work/out" ||
+  { cat "$work/out"; fail "the error does not point at bad.cu:7:56"; }
+[ ! -e bad.o ] || fail "an object was written for a rejected file"
+echo "ok"
+echo "consumer_test: 2 passed, 0 failed"
