@@ -16,12 +16,15 @@ function(_tiletune_rewrite_one source target out_var)
   get_filename_component(directory ${absolute} DIRECTORY)
   set(rewritten ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu)
   set(depfile ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu.d)
-  set(flags -I${directory})
+  # Kept as single strings (quoted below): the ';' inside the generator expressions must not split
+  # them before they are evaluated. COMMAND_EXPAND_LISTS splits the results into arguments.
+  set(include_flags "")
+  set(definition_flags "")
   if(target)
     set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
     set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-    list(APPEND flags "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
-                      "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
+    set(include_flags "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>")
+    set(definition_flags "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
   endif()
   set(tool_dependency)
   if(TARGET ${TILETUNE_EXECUTABLE})
@@ -32,7 +35,8 @@ function(_tiletune_rewrite_one source target out_var)
   endif()
   add_custom_command(
     OUTPUT ${rewritten}
-    COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile} -- ${flags}
+    COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile} --
+            -I${directory} "${include_flags}" "${definition_flags}"
     DEPENDS ${absolute} ${tool_dependency}
     DEPFILE ${depfile}
     COMMENT "tiletune ${source}"

@@ -34,6 +34,14 @@ struct Driver {
   PFN_cuEventRecord_v2000 event_record;
   PFN_cuEventSynchronize_v2000 event_synchronize;
   PFN_cuEventElapsedTime_v12080 event_elapsed_time;
+  PFN_cuFuncGetAttribute_v2020 func_get_attribute;
+  PFN_cuFuncSetAttribute_v9000 func_set_attribute;
+  PFN_cuMemAlloc_v3020 mem_alloc;
+  PFN_cuMemFree_v3020 mem_free;
+  PFN_cuMemcpyDtoDAsync_v3020 memcpy_dtod_async;
+  PFN_cuMemcpyDtoHAsync_v3020 memcpy_dtoh_async;
+  PFN_cuMemsetD8Async_v3020 memset_d8_async;
+  PFN_cuStreamSynchronize_v2000 stream_synchronize;
 };
 
 std::string driver_error(const Driver& d, CUresult r) {
@@ -47,8 +55,8 @@ Driver load_driver() {
   if (!library)
     throw Error("tiletune: no CUDA driver on this machine (libcuda.so.1 could not be opened: " +
                 std::string(dlerror()) + ")");
-  using GetProcAddress = CUresult (*)(const char*, void**, int, cuuint64_t,
-                                      CUdriverProcAddressQueryResult*);
+  using GetProcAddress =
+      CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
   auto get_proc = reinterpret_cast<GetProcAddress>(dlsym(library, "cuGetProcAddress_v2"));
   if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
 
@@ -78,6 +86,14 @@ Driver load_driver() {
   resolve("cuEventRecord", 2000, d.event_record);
   resolve("cuEventSynchronize", 2000, d.event_synchronize);
   resolve("cuEventElapsedTime", 12080, d.event_elapsed_time);
+  resolve("cuFuncGetAttribute", 2020, d.func_get_attribute);
+  resolve("cuFuncSetAttribute", 9000, d.func_set_attribute);
+  resolve("cuMemAlloc", 3020, d.mem_alloc);
+  resolve("cuMemFree", 3020, d.mem_free);
+  resolve("cuMemcpyDtoDAsync", 3020, d.memcpy_dtod_async);
+  resolve("cuMemcpyDtoHAsync", 3020, d.memcpy_dtoh_async);
+  resolve("cuMemsetD8Async", 3020, d.memset_d8_async);
+  resolve("cuStreamSynchronize", 2000, d.stream_synchronize);
   if (CUresult r = d.init(0); r != CUDA_SUCCESS)
     throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
   return d;
@@ -112,7 +128,10 @@ class CudaDevice final : public Device {
     info.arch = major * 10 + minor;
     info.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
     info.max_threads_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, device);
-    info.max_shared_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    info.max_shared_per_block =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    info.l2_bytes = attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
+    info.clusters = major >= 9 && attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH, device) != 0;
     info.id = info.name + " sm_" + std::to_string(info.arch) + " " +
               std::to_string(info.multiprocessors) + "SM";
     return info;
@@ -125,7 +144,57 @@ class CudaDevice final : public Device {
     check(d_.module_load_data(&module, cubin.data()), "cuModuleLoadData");
     CUfunction function = nullptr;
     check(d_.module_get_function(&function, module, entry.c_str()), "cuModuleGetFunction");
+    // Launches above 48 KiB of dynamic shared memory, and clusters above 8, need the function's
+    // consent; give it once here so the launch path never has to.
+    CUdevice device = 0;
+    check(d_.ctx_get_device(&device), "cuCtxGetDevice");
+    int optin = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    int static_shared = 0;
+    check(d_.func_get_attribute(&static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+          "cuFuncGetAttribute");
+    if (optin > static_shared)
+      check(d_.func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                  optin - static_shared),
+            "cuFuncSetAttribute");
+    if (attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) >= 9)
+      d_.func_set_attribute(function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
     return function;
+  }
+
+  int max_threads_per_block(FunctionHandle function) override {
+    int value = 0;
+    check(d_.func_get_attribute(&value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                static_cast<CUfunction>(function)),
+          "cuFuncGetAttribute");
+    return value;
+  }
+
+  DevicePointer allocate(ContextHandle context, std::size_t bytes) override {
+    Bind bind(*this, context);
+    CUdeviceptr pointer = 0;
+    check(d_.mem_alloc(&pointer, bytes), "cuMemAlloc");
+    return pointer;
+  }
+
+  void release(ContextHandle context, DevicePointer pointer) noexcept override {
+    CUcontext previous = nullptr;
+    d_.ctx_get_current(&previous);
+    if (previous != context) d_.ctx_set_current(static_cast<CUcontext>(context));
+    d_.mem_free(static_cast<CUdeviceptr>(pointer));
+    if (previous != context) d_.ctx_set_current(previous);
+  }
+
+  void copy(DevicePointer to, DevicePointer from, std::size_t bytes, CUstream stream) override {
+    check(d_.memcpy_dtod_async(to, from, bytes, stream), "cuMemcpyDtoDAsync");
+  }
+
+  void fill(DevicePointer to, unsigned char byte, std::size_t bytes, CUstream stream) override {
+    check(d_.memset_d8_async(to, byte, bytes, stream), "cuMemsetD8Async");
+  }
+
+  void read(void* to, DevicePointer from, std::size_t bytes, CUstream stream) override {
+    check(d_.memcpy_dtoh_async(to, from, bytes, stream), "cuMemcpyDtoHAsync");
+    check(d_.stream_synchronize(stream), "cuStreamSynchronize");
   }
 
   void launch(FunctionHandle function, const Geometry& g, void** args, int cluster) override {

@@ -1,10 +1,13 @@
 // The one narrow interface through which the runtime reaches a GPU: find the context, load machine
-// code, launch, time a launch. A fake implementation stands in for it in the tests, so the caches,
-// the tuner and the launch path are tested on machines with no GPU.
+// code, launch, time a launch, and the few memory operations tuning needs (saving and restoring
+// buffers, comparing outputs, flushing L2). A fake implementation stands in for it in the tests, so
+// the caches, the tuner and the launch path are tested on machines with no GPU.
 #pragma once
 
 #include <tiletune/launch.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,7 @@ namespace tiletune::detail {
 
 using ContextHandle = void*;
 using FunctionHandle = void*;
+using DevicePointer = std::uint64_t;  // a CUdeviceptr
 
 struct DeviceInfo {
   std::string name;
@@ -19,7 +23,9 @@ struct DeviceInfo {
   int arch = 0;    // compute capability, major*10+minor
   int multiprocessors = 0;
   int max_threads_per_block = 1024;
-  int max_shared_per_block = 48 * 1024;
+  int max_shared_per_block = 48 * 1024;  // dynamic shared memory a block may opt in to
+  long long l2_bytes = 0;
+  bool clusters = false;  // thread-block clusters (sm_90 and later)
 };
 
 class Device {
@@ -31,10 +37,13 @@ class Device {
   virtual ContextHandle current_context() = 0;
   virtual DeviceInfo info(ContextHandle context) = 0;
 
-  // Loads a cubin into the context and returns its entry. Throws tiletune::Error with the driver's
-  // reason.
+  // Loads a cubin into the context and returns its entry, allowed the device's whole opt-in shared
+  // memory and (sm_90) non-portable cluster sizes. Throws tiletune::Error with the driver's reason.
   virtual FunctionHandle load(ContextHandle context, const std::vector<char>& cubin,
                               const std::string& entry) = 0;
+
+  // The most threads per block a loaded function can launch with (its registers decide).
+  virtual int max_threads_per_block(FunctionHandle function) = 0;
 
   // Enqueues one launch on geometry.stream; `cluster` > 1 launches thread-block clusters of that
   // size along x. Throws tiletune::Error with the driver's reason.
@@ -44,6 +53,16 @@ class Device {
   // Milliseconds of one launch, measured with events on geometry.stream. Throws like launch.
   virtual double time_launch(FunctionHandle function, const Geometry& geometry, void** args,
                              int cluster) = 0;
+
+  // Device memory in `context`, for the copies tuning keeps. Throws tiletune::Error.
+  virtual DevicePointer allocate(ContextHandle context, std::size_t bytes) = 0;
+  virtual void release(ContextHandle context, DevicePointer pointer) noexcept = 0;
+
+  // Stream-ordered memory operations in the calling thread's context.
+  virtual void copy(DevicePointer to, DevicePointer from, std::size_t bytes, CUstream stream) = 0;
+  virtual void fill(DevicePointer to, unsigned char byte, std::size_t bytes, CUstream stream) = 0;
+  // Copies to the host and waits for it (and for everything before it on the stream).
+  virtual void read(void* to, DevicePointer from, std::size_t bytes, CUstream stream) = 0;
 };
 
 }  // namespace tiletune::detail

@@ -2,65 +2,141 @@
 
 #include "cubin_linker.h"
 #include "nvrtc_front_end.h"
-#include "single_flight.h"
 
-#include <functional>
+#include <tiletune/error.h>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <mutex>
 #include <string>
 
 namespace tiletune::detail {
+
+// NVRTC's automatic PCH covers the #include lines that open the source. Anything else first (a
+// #line directive, a declaration) leaves nothing to precompile, and asking for a PCH then only
+// costs time (bench/compile). The sliced device source opens with a comment, then its includes.
+bool starts_with_include(std::string_view source) {
+  std::size_t at = 0;
+  for (;;) {
+    at = source.find_first_not_of(" \t\r\n", at);
+    if (at == std::string_view::npos) return false;
+    if (source.substr(at, 2) == "//") {
+      at = source.find('\n', at);
+    } else if (source.substr(at, 2) == "/*") {
+      at = source.find("*/", at + 2);
+      if (at != std::string_view::npos) at += 2;
+    } else {
+      break;
+    }
+    if (at == std::string_view::npos) return false;
+  }
+  if (source[at] != '#') return false;
+  at = source.find_first_not_of(" \t", at + 1);
+  return at != std::string_view::npos && source.substr(at, 7) == "include";
+}
+
 namespace {
 
-struct PtxResult {
-  std::string ptx;
-  std::string lowered_name;
+// A directory private to this process for NVRTC's automatic PCH files, made on first use and
+// removed with everything in it when the compiler goes. NVRTC would otherwise write them to the
+// current directory.
+class PchDirectory {
+ public:
+  ~PchDirectory() {
+    if (path_.empty()) return;
+    if (DIR* dir = ::opendir(path_.c_str())) {
+      while (const dirent* entry = ::readdir(dir)) {
+        const std::string name = entry->d_name;
+        if (name != "." && name != "..") ::unlink((path_ + "/" + name).c_str());
+      }
+      ::closedir(dir);
+    }
+    ::rmdir(path_.c_str());
+  }
+
+  // Empty if no directory could be made (then PCH is not used).
+  const std::string& path() {
+    std::call_once(made_, [this] {
+      const char* tmp = std::getenv("TMPDIR");
+      std::string pattern =
+          std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/tiletune-pch-XXXXXX";
+      if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;  // mode 0700
+    });
+    return path_;
+  }
+
+ private:
+  std::once_flag made_;
+  std::string path_;
 };
 
-// Everything that changes the PTX: the source, the kernel instantiated, options, architecture and
-// the NVRTC version (the process uses one, but the key states it for the disk cache to come).
-std::string front_end_key(const CompileRequest& r) {
-  std::string key = std::to_string(std::hash<std::string_view>{}(r.source)) + '\0' +
-                    std::to_string(r.source.size()) + '\0' + r.source_name + '\0' +
-                    r.name_expression + '\0' + std::to_string(r.arch) + '\0' +
-                    std::to_string(nvrtc_version());
-  for (const std::string& o : r.options) key += '\0' + o;
-  return key;
-}
+class NvrtcStages final : public CompileStages {
+ public:
+  explicit NvrtcStages(PchMode pch) : pch_(pch) {}
 
-std::string hints_key(const EntryHints& h) {
-  return std::to_string(h.max_threads[0]) + ',' + std::to_string(h.max_threads[1]) + ',' +
-         std::to_string(h.max_threads[2]) + ',' + std::to_string(h.min_blocks_per_sm) + ',' +
-         std::to_string(linker_version());
-}
+  std::string toolchain() const override {
+    return "nvrtc " + std::to_string(nvrtc_version()) + " nvjitlink " +
+           std::to_string(linker_version()) + " headers " + toolkit_include_dir();
+  }
+
+  Ptx front_end(const CompileRequest& request) override {
+    std::vector<std::string> options = request.options;
+    if (uses_pch(request.source)) {
+      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
+        // Quiet, so that the log a failed compile shows is the compiler's own.
+        options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
+                                       "--pch-verbose=false"});
+      }
+    }
+    FrontEndOutput out = compile_to_ptx(FrontEndInput{
+        request.source, request.source_name, request.name_expression, options, request.arch});
+    return Ptx{std::move(out.ptx), std::move(out.lowered_name)};
+  }
+
+  CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) override {
+    const std::string hinted = apply_entry_hints(ptx.ptx, ptx.entry, request.hints);
+    LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch);
+    CompiledKernel kernel;
+    kernel.cubin = std::move(linked.cubin);
+    kernel.entry = ptx.entry;
+    kernel.registers = linked.registers;
+    return kernel;
+  }
+
+ private:
+  bool uses_pch(std::string_view source) const {
+    switch (pch_) {
+      case PchMode::kOn:
+        return true;
+      case PchMode::kOff:
+        return false;
+      case PchMode::kAuto:
+        return starts_with_include(source);
+    }
+    return false;
+  }
+
+  PchMode pch_;
+  PchDirectory pch_directory_;
+};
 
 }  // namespace
 
-struct NvrtcCompiler::Caches {
-  SingleFlightCache<std::string, std::shared_ptr<const PtxResult>> ptx;
-  SingleFlightCache<std::string, std::shared_ptr<const CompiledKernel>> cubins;
-};
-
-NvrtcCompiler::NvrtcCompiler() : caches_(std::make_unique<Caches>()) {}
-NvrtcCompiler::~NvrtcCompiler() = default;
-
-std::shared_ptr<const CompiledKernel> NvrtcCompiler::compile(const CompileRequest& request) {
-  const std::string ptx_key = front_end_key(request);
-  return caches_->cubins.get(ptx_key + '\0' + hints_key(request.hints), [&] {
-    std::shared_ptr<const PtxResult> ptx = caches_->ptx.get(ptx_key, [&] {
-      ++counters_.front_end_runs;
-      FrontEndOutput out = compile_to_ptx(FrontEndInput{request.source, request.source_name,
-                                                        request.name_expression, request.options,
-                                                        request.arch});
-      return std::make_shared<const PtxResult>(PtxResult{std::move(out.ptx), out.lowered_name});
-    });
-    ++counters_.machine_code_runs;
-    std::string hinted = apply_entry_hints(ptx->ptx, ptx->lowered_name, request.hints);
-    LinkOutput linked = link_to_cubin(hinted, ptx->lowered_name, request.arch);
-    auto kernel = std::make_shared<CompiledKernel>();
-    kernel->cubin = std::move(linked.cubin);
-    kernel->entry = ptx->lowered_name;
-    kernel->registers = linked.registers;
-    return std::shared_ptr<const CompiledKernel>(std::move(kernel));
-  });
+PchMode pch_mode_from_environment() {
+  const char* text = std::getenv("TILETUNE_PCH");
+  if (text == nullptr || *text == '\0' || std::string_view(text) == "auto") return PchMode::kAuto;
+  if (std::string_view(text) == "1") return PchMode::kOn;
+  if (std::string_view(text) == "0") return PchMode::kOff;
+  throw Error(std::string("tiletune: TILETUNE_PCH='") + text + "' is not 0, 1 or auto");
 }
+
+std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch) {
+  return std::make_unique<NvrtcStages>(pch);
+}
+
+NvrtcCompiler::NvrtcCompiler(std::shared_ptr<DiskCache> disk, PchMode pch)
+    : CachingCompiler(nvrtc_stages(pch), std::move(disk)) {}
 
 }  // namespace tiletune::detail

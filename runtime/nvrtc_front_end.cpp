@@ -1,6 +1,7 @@
 #include "nvrtc_front_end.h"
 
 #include <nvrtc.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -80,6 +81,9 @@ FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
       "--include-path=" + toolkit_include_dir(),
       "-lineinfo",
   };
+  // CUDA 13 keeps cub, thrust and libcu++ under include/cccl.
+  if (const std::string cccl = toolkit_include_dir() + "/cccl"; ::access(cccl.c_str(), F_OK) == 0)
+    options.push_back("--include-path=" + cccl);
   // Caller's options come last so that they win where NVRTC takes the last of repeated options
   // (e.g. a later -std=).
   options.insert(options.end(), input.options.begin(), input.options.end());

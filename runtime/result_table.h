@@ -1,10 +1,11 @@
 // Winners by hash, read without locks: the launch path probes an open-addressed table of atomic
 // pointers. Writers (a finished tuning) take a mutex and, when the table is half full, publish a
-// larger copy; old tables and entries stay alive until the table is destroyed, so a reader never
-// sees freed memory.
+// larger copy; removal publishes a copy without the removed entries. Old tables and entries stay
+// alive until the table is destroyed, so a reader never sees freed memory.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,8 @@ namespace tiletune::detail {
 template <class Entry>  // Entry has a member `std::uint64_t hash`
 class ResultTable {
  public:
+  static_assert(std::atomic<const Entry*>::is_always_lock_free);
+
   ResultTable() { current_.store(grow_to(16), std::memory_order_release); }
 
   template <class Match>
@@ -43,6 +46,27 @@ class ResultTable {
     return raw;
   }
 
+  // Removes every entry `remove` selects; returns how many.
+  template <class Remove>
+  std::size_t erase_if(const Remove& remove) {
+    std::lock_guard lock(write_mutex_);
+    Slots* slots = current_.load(std::memory_order_relaxed);
+    Slots* rebuilt = grow_to(slots->mask + 1);
+    std::size_t removed = 0;
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      if (remove(static_cast<const Entry&>(**it))) {
+        retired_.push_back(std::move(*it));
+        it = entries_.erase(it);
+        ++removed;
+      } else {
+        place(*rebuilt, it->get());
+        ++it;
+      }
+    }
+    current_.store(rebuilt, std::memory_order_release);
+    return removed;
+  }
+
   template <class Visit>
   void for_each(const Visit& visit) const {
     std::lock_guard lock(write_mutex_);
@@ -59,7 +83,8 @@ class ResultTable {
     auto slots = std::make_unique<Slots>();
     slots->mask = capacity - 1;
     slots->at = std::make_unique<std::atomic<const Entry*>[]>(capacity);
-    for (std::size_t i = 0; i < capacity; ++i) slots->at[i].store(nullptr, std::memory_order_relaxed);
+    for (std::size_t i = 0; i < capacity; ++i)
+      slots->at[i].store(nullptr, std::memory_order_relaxed);
     tables_.push_back(std::move(slots));
     return tables_.back().get();
   }
@@ -74,6 +99,7 @@ class ResultTable {
   mutable std::mutex write_mutex_;
   std::vector<std::unique_ptr<Slots>> tables_;
   std::vector<std::unique_ptr<Entry>> entries_;
+  std::vector<std::unique_ptr<Entry>> retired_;  // removed, but a reader may still hold one
 };
 
 }  // namespace tiletune::detail

@@ -1,6 +1,7 @@
 #include "runtime.h"
 
 #include "cuda_device.h"
+#include "disk_cache.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -37,6 +38,10 @@ RuntimeOptions RuntimeOptions::from_environment() {
   o.disable = env_number("TILETUNE_DISABLE", 0) != 0;
   o.log_level = static_cast<int>(env_number("TILETUNE_LOG", 0));
   o.workers = static_cast<unsigned>(env_number("TILETUNE_WORKERS", 0));
+  if (const char* file = std::getenv("TILETUNE_RESULTS_FILE"); file && *file)
+    o.results_file = file;
+  else if (std::string dir = detail::DiskCache::default_directory(); !dir.empty())
+    o.results_file = dir + "/results.txt";
   return o;
 }
 
@@ -45,12 +50,15 @@ Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
     : device_(std::move(device)),
       compiler_(std::move(compiler)),
       options_(options),
+      results_(std::make_unique<detail::ResultsFile>(options.results_file, options.log)),
       pool_(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {}
 
 Runtime::~Runtime() = default;
 
 Runtime& Runtime::global() {
-  static Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(),
+  static Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(
+                             detail::DiskCache::open(detail::DiskCache::default_directory()),
+                             detail::pch_mode_from_environment()),
                          RuntimeOptions::from_environment());
   return runtime;
 }

@@ -4,6 +4,7 @@
 
 #include "compiler.h"
 #include "device.h"
+#include "results_file.h"
 #include "thread_pool.h"
 
 #include <tiletune/site.h>
@@ -26,6 +27,16 @@ struct RuntimeOptions {
   double stable_spread = 0.02;
   double budget_ms = 200;      // wall time per configuration
   double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
+  // A configuration whose fastest sample, after `early_stop_samples`, is `early_stop_ratio` times
+  // the best median so far stops there: it cannot win.
+  int early_stop_samples = 3;
+  double early_stop_ratio = 1.5;
+  // false: compile each configuration on the calling thread just before measuring it (no overlap,
+  // no pool): the baseline the pipeline is measured against.
+  bool pipeline = true;
+  // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
+  // results.txt in the cache directory.
+  std::string results_file;
 
   std::FILE* log = stderr;
 
@@ -45,11 +56,13 @@ class Runtime {
   detail::Compiler& compiler() { return *compiler_; }
   detail::ThreadPool& pool() { return pool_; }
   const RuntimeOptions& options() const { return options_; }
+  detail::ResultsFile& results() { return *results_; }
 
  private:
   std::unique_ptr<detail::Device> device_;
   std::shared_ptr<detail::Compiler> compiler_;
   RuntimeOptions options_;
+  std::unique_ptr<detail::ResultsFile> results_;
   detail::ThreadPool pool_;
 };
 

@@ -2,20 +2,25 @@
 // computes, the others wait for its value or its exception. Different keys compute in parallel.
 #pragma once
 
-#include <functional>
 #include <future>
 #include <map>
 #include <mutex>
+#include <utility>
 
 namespace tiletune::detail {
 
 template <class Key, class Value>
 class SingleFlightCache {
  public:
-  // Returns the cached value for `key`, computing it with `make` if nobody has. A computation that
-  // threw is not cached: the next asker tries again.
-  template <class Make>
-  Value get(const Key& key, Make&& make, bool* computed = nullptr) {
+  // Returns the cached value for `key`, computing it with `make` if nobody has. A value for which
+  // `keep` is false, or a computation that threw, is not cached: every asker already waiting on
+  // it gets that value or exception, and the first asker after it computes again.
+  //
+  // An exception reaches every waiter as the same object (std::shared_future rethrows what it
+  // holds), so waiters on different threads share it: a caller that wants each thread to throw
+  // its own should return failures as values and throw after get() (CachingCompiler does).
+  template <class Make, class Keep>
+  Value get(const Key& key, Make&& make, Keep&& keep, bool* computed = nullptr) {
     std::promise<Value> promise;
     std::shared_future<Value> future;
     bool first = false;
@@ -29,13 +34,20 @@ class SingleFlightCache {
     if (computed) *computed = first;
     if (!first) return future.get();
     try {
-      promise.set_value(make());
+      Value value = make();
+      if (!keep(value)) forget(key);
+      promise.set_value(std::move(value));
     } catch (...) {
+      forget(key);
       promise.set_exception(std::current_exception());
-      std::lock_guard lock(mutex_);
-      entries_.erase(key);
     }
     return future.get();
+  }
+
+  template <class Make>
+  Value get(const Key& key, Make&& make, bool* computed = nullptr) {
+    return get(
+        key, std::forward<Make>(make), [](const Value&) { return true; }, computed);
   }
 
   void clear() {
@@ -49,6 +61,13 @@ class SingleFlightCache {
   }
 
  private:
+  // Before the result is published, so that nobody arriving from then on joins a computation
+  // whose result is not kept; those that joined before hold the future.
+  void forget(const Key& key) {
+    std::lock_guard lock(mutex_);
+    entries_.erase(key);
+  }
+
   mutable std::mutex mutex_;
   std::map<Key, std::shared_future<Value>> entries_;
 };

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <future>
 #include <string>
 
@@ -16,15 +18,158 @@ double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+std::string where(const SiteInfo& site) {
+  return std::string(site.file) + ":" + std::to_string(site.line);
+}
+
 // The hint an axis sets for this configuration, else the site's static one (0: none).
 int hint(const Space& space, const Config& config, const char* axis, int static_value) {
   int index = space.axis_index(axis);
   return index >= 0 ? static_cast<int>(config[index]) : static_value;
 }
 
+DevicePointer address(const void* p) { return reinterpret_cast<DevicePointer>(p); }
+
+// Why two copies of an output differ, or "" when they agree within `tolerance`.
+std::string difference(const std::vector<unsigned char>& expected,
+                       const std::vector<unsigned char>& actual, ElementKind kind,
+                       double tolerance) {
+  auto compare = [&](auto zero) -> std::string {
+    using T = decltype(zero);
+    std::size_t n = expected.size() / sizeof(T);
+    for (std::size_t i = 0; i < n; ++i) {
+      T a, e;
+      std::memcpy(&e, expected.data() + i * sizeof(T), sizeof(T));
+      std::memcpy(&a, actual.data() + i * sizeof(T), sizeof(T));
+      if (std::isnan(e) && std::isnan(a)) continue;
+      double scale = std::max({1.0, std::fabs(double(e)), std::fabs(double(a))});
+      if (!(std::fabs(double(a) - double(e)) <= tolerance * scale))
+        return "element " + std::to_string(i) + " is " + std::to_string(double(a)) +
+               " where the first configuration's is " + std::to_string(double(e)) +
+               " (relative tolerance " + std::to_string(tolerance) + ")";
+    }
+    return {};
+  };
+  if (kind == ElementKind::f32) return compare(0.0f);
+  if (kind == ElementKind::f64) return compare(0.0);
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (expected[i] != actual[i])
+      return "byte " + std::to_string(i) + " is " + std::to_string(actual[i]) +
+             " where the first configuration's is " + std::to_string(expected[i]);
+  return {};
+}
+
+// The device memory a tuning keeps besides the kernels: copies of the buffers trial launches
+// write (put back before every trial launch and at the end), and a buffer larger than L2 that
+// is written between samples to evict it.
+class TrialMemory {
+ public:
+  TrialMemory(Device& device, ContextHandle context, CUstream stream, const TuningOptions& options,
+              long long l2_bytes)
+      : device_(device), context_(context), stream_(stream), options_(options) {
+    try {
+      for (const Buffer& b : options.restore) save(b, false);
+      if (options.verify)
+        for (const Buffer& b : options.outputs)
+          if (std::none_of(saved_.begin(), saved_.end(),
+                           [&](const Saved& s) { return s.buffer.pointer == b.pointer; }))
+            save(b, true);
+      if (options.flush_l2) {
+        // Twice the L2 size, so nothing a kernel left there survives the write.
+        flush_bytes_ = static_cast<std::size_t>(std::max(l2_bytes, 32ll << 20)) * 2;
+        flush_ = device_.allocate(context_, flush_bytes_);
+      }
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+  ~TrialMemory() { release(); }
+  TrialMemory(const TrialMemory&) = delete;
+  TrialMemory& operator=(const TrialMemory&) = delete;
+
+  // Before every trial launch: the in-place buffers as the caller left them.
+  void before_launch(bool flush) {
+    for (const Saved& s : saved_)
+      if (!s.write_only) device_.copy(address(s.buffer.pointer), s.copy, s.buffer.bytes, stream_);
+    if (flush && flush_) device_.fill(flush_, 0, flush_bytes_, stream_);
+  }
+
+  // Before a launch whose outputs are compared: also poison the write-only outputs, so that a
+  // configuration that leaves them unwritten cannot pass on an earlier one's values.
+  void before_checked_launch() {
+    before_launch(false);
+    for (const Saved& s : saved_)
+      if (s.write_only) device_.fill(address(s.buffer.pointer), 0xff, s.buffer.bytes, stream_);
+  }
+
+  const std::vector<Buffer>& compared() const {
+    return options_.outputs.empty() ? options_.restore : options_.outputs;
+  }
+
+  std::vector<std::vector<unsigned char>> read_outputs() {
+    std::vector<std::vector<unsigned char>> out;
+    for (const Buffer& b : compared()) {
+      out.emplace_back(b.bytes);
+      device_.read(out.back().data(), address(b.pointer), b.bytes, stream_);
+    }
+    return out;
+  }
+
+  // Every saved buffer back as the caller left it.
+  void restore_all() {
+    for (const Saved& s : saved_)
+      device_.copy(address(s.buffer.pointer), s.copy, s.buffer.bytes, stream_);
+    if (!saved_.empty()) {
+      unsigned char sync;
+      device_.read(&sync, saved_.front().copy, 1, stream_);  // waits for the copies
+    }
+    restored_ = true;
+  }
+
+  bool has_saved() const { return !saved_.empty(); }
+
+ private:
+  struct Saved {
+    Buffer buffer;
+    DevicePointer copy;
+    bool write_only;
+  };
+
+  void save(const Buffer& b, bool write_only) {
+    if (b.bytes == 0) return;
+    DevicePointer copy = device_.allocate(context_, b.bytes);
+    saved_.push_back({b, copy, write_only});
+    device_.copy(copy, address(b.pointer), b.bytes, stream_);
+  }
+
+  void release() noexcept {
+    if (!restored_ && !saved_.empty()) {
+      try {
+        restore_all();
+      } catch (...) {  // the original error is the one to report
+      }
+    }
+    for (const Saved& s : saved_) device_.release(context_, s.copy);
+    saved_.clear();
+    if (flush_) device_.release(context_, flush_);
+    flush_ = 0;
+  }
+
+  Device& device_;
+  ContextHandle context_;
+  CUstream stream_;
+  const TuningOptions& options_;
+  std::vector<Saved> saved_;
+  DevicePointer flush_ = 0;
+  std::size_t flush_bytes_ = 0;
+  bool restored_ = false;
+};
+
 struct Prepared {
   Geometry geometry;
   int cluster = 0;
+  bool skip = false;  // refused by the device's limits, not compiled
   std::future<std::shared_ptr<const CompiledKernel>> compiled;
 };
 
@@ -43,40 +188,60 @@ SampleStats stats(std::vector<double> samples) {
   return s;
 }
 
+// Samples one configuration until its median is stable, its budget is spent, or it is already
+// far slower than `best_ms` (the best median so far; 0: none yet).
 void measure(Runtime& runtime, const SiteInfo& site, FunctionHandle function, const Prepared& p,
-             void** args, Measurement& m) {
+             void** args, TrialMemory& trial, bool flush, double best_ms, Measurement& m) {
   const RuntimeOptions& o = runtime.options();
   Device& device = runtime.device();
-  for (int i = 0; i < o.warmup; ++i) device.time_launch(function, p.geometry, args, p.cluster);
+  for (int i = 0; i < o.warmup; ++i) {
+    trial.before_launch(false);
+    device.time_launch(function, p.geometry, args, p.cluster);
+  }
   std::vector<double> samples;
+  double fastest = 0;
   Clock::time_point start = Clock::now();
-  SampleStats s;
   while (static_cast<int>(samples.size()) < o.max_samples) {
-    samples.push_back(device.time_launch(function, p.geometry, args, p.cluster));
-    if (o.log_level >= 2)
-      std::fprintf(o.log, "tiletune: %s:%d %s sample %zu: %.4f ms\n", site.file, site.line,
-                   site.space.describe(m.config).c_str(), samples.size(), samples.back());
-    if (static_cast<int>(samples.size()) < o.min_samples) continue;
-    s = stats(samples);
+    trial.before_launch(flush);
+    double t = device.time_launch(function, p.geometry, args, p.cluster);
+    fastest = samples.empty() ? t : std::min(fastest, t);
+    samples.push_back(t);
+    if (o.log_level >= 2 && o.log)
+      std::fprintf(o.log, "tiletune: %s %s sample %zu: %.4f ms\n", where(site).c_str(),
+                   site.space.describe(m.config).c_str(), samples.size(), t);
+    int n = static_cast<int>(samples.size());
+    if (n >= o.early_stop_samples && best_ms > 0 && fastest > best_ms * o.early_stop_ratio) {
+      m.stopped_early = true;
+      break;
+    }
+    if (n < o.min_samples) continue;
+    SampleStats s = stats(samples);
     if (s.spread < o.stable_spread || ms_since(start) > o.budget_ms) break;
   }
-  s = stats(samples);
+  SampleStats s = stats(samples);
   m.ok = true;
   m.median_ms = s.median;
   m.spread = s.spread;
   m.samples = static_cast<int>(samples.size());
 }
 
+std::string failure_text(const std::exception& e) {
+  if (const auto* compile = dynamic_cast<const CompileError*>(&e))
+    return std::string(compile->what()) + "\n" + compile->log();
+  return e.what();
+}
+
 }  // namespace
 
-CompileRequest compile_request(const SiteInfo& site, const Config& config,
-                               const Geometry& geometry, int arch) {
+CompileRequest compile_request(const SiteInfo& site, const Config& config, const Geometry& geometry,
+                               int arch, const Key& key) {
   CompileRequest request;
   request.source = site.device_source;
   request.source_name = site.file;
-  request.name_expression = substitute_axes(site.name_expression, site.space, config);
+  request.name_expression = substitute_axes(site.name_expression, site.space, config, &key);
   request.options = site.options;
   request.arch = arch;
+  request.description = site.space.describe(config);
   if (int occupancy = hint(site.space, config, "occupancy", site.hints.occupancy); occupancy > 0) {
     request.hints.min_blocks_per_sm = static_cast<unsigned>(occupancy);
     request.hints.max_threads[0] = geometry.threads.x;
@@ -90,62 +255,142 @@ int cluster_size(const SiteInfo& site, const Config& config) {
   return hint(site.space, config, "num_ctas", site.hints.num_ctas);
 }
 
+std::optional<std::string> device_limit_violation(const DeviceInfo& device, const Geometry& g,
+                                                  int cluster) {
+  auto dims = [](const Dim& d) {
+    return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) +
+           ")";
+  };
+  if (g.blocks.count() == 0 || g.threads.count() == 0)
+    return "launches nothing: blocks = " + dims(g.blocks) + ", threads = " + dims(g.threads);
+  if (g.threads.count() > static_cast<unsigned long long>(device.max_threads_per_block))
+    return "needs " + std::to_string(g.threads.count()) + " threads per block; the device allows " +
+           std::to_string(device.max_threads_per_block);
+  if (g.shmem > static_cast<unsigned>(device.max_shared_per_block))
+    return "needs " + std::to_string(g.shmem) +
+           " bytes of dynamic shared memory per block; the device allows " +
+           std::to_string(device.max_shared_per_block);
+  if (cluster > 1) {
+    if (!device.clusters)
+      return "num_ctas = " + std::to_string(cluster) +
+             ": thread-block clusters need sm_90 or later; the device is sm_" +
+             std::to_string(device.arch);
+    if (g.blocks.x % static_cast<unsigned>(cluster) != 0)
+      return "num_ctas = " + std::to_string(cluster) + " does not divide the grid's x dimension (" +
+             std::to_string(g.blocks.x) + " blocks)";
+  }
+  return std::nullopt;
+}
+
 TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, ContextHandle context,
-                 GeometryRef geometry, void** args) {
+                 GeometryRef geometry, void** args, const TuningOptions& options,
+                 ArgumentsRef arguments) {
   Clock::time_point start = Clock::now();
   const Space& space = site.space;
   const std::vector<Config>& configs = space.configurations();
-  if (configs.empty())
-    throw Error(std::string(site.file) + ":" + std::to_string(site.line) +
-                ": tiletune: the space has no configurations");
+  if (configs.empty()) throw Error(where(site) + ": tiletune: the space has no configurations");
   const RuntimeOptions& o = runtime.options();
-  const DeviceInfo device = runtime.device().info(context);
+  Device& device = runtime.device();
+  Compiler& compiler = runtime.compiler();
+  const DeviceInfo info = device.info(context);
   const std::size_t count = o.disable ? 1 : configs.size();
 
   TunedKernel tuned;
   TuningResult& result = tuned.result;
-  result.site = std::string(site.file) + ":" + std::to_string(site.line);
+  result.site = where(site);
   result.kernel = site.kernel;
   result.key = key;
   result.axis_names = space.axis_names();
   result.tuned = !o.disable;
   result.measurements.resize(count);
 
-  // Queue every compile first, so the workers run ahead while this thread measures in order.
+  // Refuse what the device cannot launch, then queue every compile, so the workers run ahead while
+  // this thread measures in the space's order.
   std::vector<Prepared> prepared(count);
   for (std::size_t i = 0; i < count; ++i) {
     const Config& config = configs[i];
-    result.measurements[i].config = config;
+    Measurement& m = result.measurements[i];
+    m.config = config;
     Prepared& p = prepared[i];
     p.geometry = geometry(config);
     p.cluster = cluster_size(site, config);
-    CompileRequest request = compile_request(site, config, p.geometry, device.arch);
-    Compiler& compiler = runtime.compiler();
+    if (std::optional<std::string> why = device_limit_violation(info, p.geometry, p.cluster)) {
+      m.failure = "skipped: " + *why;
+      p.skip = true;
+      continue;
+    }
+    if (!o.pipeline) continue;
+    CompileRequest request = compile_request(site, config, p.geometry, info.arch, key);
     p.compiled = runtime.pool().submit(
         [&compiler, request = std::move(request)] { return compiler.compile(request); });
   }
 
+  const bool checking = options.verify && !(options.outputs.empty() && options.restore.empty());
+  const bool measuring = count > 1;
+  CUstream stream = prepared.front().geometry.stream;
+  std::optional<TrialMemory> trial;
   std::vector<FunctionHandle> functions(count, nullptr);
-  for (std::size_t i = 0; i < count; ++i) {
-    Measurement& m = result.measurements[i];
-    try {
-      std::shared_ptr<const CompiledKernel> kernel = prepared[i].compiled.get();
-      m.registers = kernel->registers;
-      functions[i] = runtime.device().load(context, kernel->cubin, kernel->entry);
-      if (count == 1) {
-        m.ok = true;  // nothing to compare against: skip measuring
-      } else {
-        measure(runtime, site, functions[i], prepared[i], args, m);
+  std::vector<std::vector<unsigned char>> reference;  // the first configuration's outputs
+  int reference_index = -1;
+  try {
+    trial.emplace(device, context, stream, options, info.l2_bytes);
+    for (std::size_t i = 0; i < count; ++i) {
+      Measurement& m = result.measurements[i];
+      Prepared& p = prepared[i];
+      if (p.skip) continue;
+      try {
+        if (arguments) arguments(m.config);  // before any launch of this configuration
+        std::shared_ptr<const CompiledKernel> kernel =
+            o.pipeline
+                ? p.compiled.get()
+                : compiler.compile(compile_request(site, m.config, p.geometry, info.arch, key));
+        m.registers = kernel->registers;
+        functions[i] = device.load(context, kernel->cubin, kernel->entry);
+        int allowed = device.max_threads_per_block(functions[i]);
+        if (p.geometry.threads.count() > static_cast<unsigned long long>(allowed)) {
+          m.failure = "needs " + std::to_string(p.geometry.threads.count()) +
+                      " threads per block; compiled with " + std::to_string(m.registers) +
+                      " registers per thread it allows " + std::to_string(allowed);
+          continue;
+        }
+        if (checking) {
+          trial->before_checked_launch();
+          device.launch(functions[i], p.geometry, args, p.cluster);
+          std::vector<std::vector<unsigned char>> outputs = trial->read_outputs();
+          if (reference_index < 0) {
+            reference = std::move(outputs);
+            reference_index = static_cast<int>(i);
+          } else {
+            const std::vector<Buffer>& compared = trial->compared();
+            for (std::size_t b = 0; b < compared.size() && m.failure.empty(); ++b)
+              if (std::string diff =
+                      difference(reference[b], outputs[b], compared[b].element, options.tolerance);
+                  !diff.empty())
+                m.failure = "wrong result: output " + std::to_string(b) + " " + diff + " (" +
+                            space.describe(result.measurements[reference_index].config) + ")";
+            if (!m.failure.empty()) continue;
+          }
+        }
+        if (!measuring) {
+          m.ok = true;  // nothing to compare against: skip measuring
+        } else {
+          double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
+          measure(runtime, site, functions[i], p, args, *trial, options.flush_l2, best_ms, m);
+        }
+      } catch (const std::exception& e) {
+        m.failure = failure_text(e);
       }
-    } catch (const CompileError& e) {
-      m.failure = std::string(e.what()) + "\n" + e.log();
-    } catch (const std::exception& e) {
-      m.failure = e.what();
+      if (!m.ok) continue;
+      if (result.best < 0 ||
+          m.median_ms < result.measurements[result.best].median_ms * (1 - o.tie_tolerance))
+        result.best = static_cast<int>(i);
     }
-    if (!m.ok) continue;
-    if (result.best < 0 ||
-        m.median_ms < result.measurements[result.best].median_ms * (1 - o.tie_tolerance))
-      result.best = static_cast<int>(i);
+    trial->restore_all();
+  } catch (...) {
+    // Any pending compiles still reference `compiler` and their requests; let them finish.
+    for (Prepared& p : prepared)
+      if (p.compiled.valid()) p.compiled.wait();
+    throw;
   }
   result.seconds = ms_since(start) / 1000;
 
@@ -153,13 +398,43 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
     std::string reasons;
     for (const Measurement& m : result.measurements)
       reasons += "\n  " + space.describe(m.config) + ": " + m.failure;
-    throw Error(result.site + ": tiletune: no configuration of `" + site.kernel + "` could run:" +
-                reasons);
+    throw Error(result.site + ": tiletune: no configuration of `" + site.kernel +
+                "` could run:" + reasons);
   }
-  if (o.log_level >= 1) std::fprintf(o.log, "%s", result.table().c_str());
+  if (o.log_level >= 1 && o.log) std::fprintf(o.log, "%s", result.table().c_str());
   tuned.function = functions[result.best];
   tuned.cluster = prepared[result.best].cluster;
   return tuned;
+}
+
+TunedKernel load_configuration(Runtime& runtime, const SiteInfo& site, const Key& key,
+                               ContextHandle context, GeometryRef geometry, const Config& config) {
+  Clock::time_point start = Clock::now();
+  Device& device = runtime.device();
+  const DeviceInfo info = device.info(context);
+  Geometry g = geometry(config);
+  TunedKernel loaded;
+  loaded.cluster = cluster_size(site, config);
+  if (std::optional<std::string> why = device_limit_violation(info, g, loaded.cluster))
+    throw Error(where(site) + ": tiletune: the stored configuration " +
+                site.space.describe(config) + " " + *why);
+  std::shared_ptr<const CompiledKernel> kernel =
+      runtime.compiler().compile(compile_request(site, config, g, info.arch, key));
+  loaded.function = device.load(context, kernel->cubin, kernel->entry);
+  TuningResult& r = loaded.result;
+  r.site = where(site);
+  r.kernel = site.kernel;
+  r.key = key;
+  r.axis_names = site.space.axis_names();
+  r.from_file = true;
+  Measurement m;
+  m.config = config;
+  m.ok = true;
+  m.registers = kernel->registers;
+  r.measurements.push_back(m);
+  r.best = 0;
+  r.seconds = ms_since(start) / 1000;
+  return loaded;
 }
 
 }  // namespace tiletune::detail

@@ -8,7 +8,9 @@ namespace tiletune {
 std::string TuningResult::table() const {
   std::string out = "tiletune: " + site + " " + kernel + " key=(";
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
-  out += ")" + std::string(tuned ? "" : " [TILETUNE_DISABLE: not tuned]") + "\n";
+  out += ")" + std::string(tuned ? "" : " [TILETUNE_DISABLE: not tuned]") +
+         (from_file ? " [from the results file]" : "") +
+         (cache_hit ? " [cache hit: another thread tuned it]" : "") + "\n";
 
   char line[256];
   std::string header;
@@ -27,6 +29,7 @@ std::string TuningResult::table() const {
     }
     std::string status = !m.ok ? "failed: " + m.failure.substr(0, m.failure.find('\n'))
                          : static_cast<int>(i) == best ? "best"
+                         : m.stopped_early             ? "ok, stopped early (far slower)"
                                                        : "ok";
     if (m.ok)
       std::snprintf(line, sizeof line, "%12.4f %7.1f%% %7d %5d  %s\n", m.median_ms,

@@ -8,7 +8,7 @@ mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 export TILETUNE_CACHE_DIR=/tmp/tiletune-cache
 summary=()
-for t in .device/tests/*; do
+for t in .device/tests/*gpu_test .device/tests/slicer_corpus_test .device/tests/tuner_test; do
   name=$(basename "$t")
   "$t" > "$out/$name.log" 2>&1
   rc=$?

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 rm -rf .device
 mkdir -p .device/tests .device/examples .device/bench
 for f in build/tests/*; do
+  case "$f" in *fuzzer) continue ;; esac
   [ -f "$f" ] && [ -x "$f" ] && strip -o ".device/tests/$(basename "$f")" "$f"
 done
 for f in build/examples/*; do
@@ -16,5 +17,5 @@ if [ -d build/bench ]; then
     [ -f "$f" ] && [ -x "$f" ] && strip -o ".device/bench/$(basename "$f")" "$f"
   done
 fi
-cp scripts/gpu_run.sh .device/
+cp scripts/gpu_run.sh scripts/gpu_bench.sh .device/
 du -sh .device

@@ -398,8 +398,9 @@ char opening(char close) {
 bool is_empty(Expr const& expr) { return expr.span.begin == expr.span.end; }
 
 bool is_known_keyword(std::string_view name) {
-  static constexpr std::array<std::string_view, 9> kKeywords{
-      "space", "where", "key", "blocks", "threads", "shmem", "stream", "occupancy", "num_ctas"};
+  static constexpr std::array<std::string_view, 13> kKeywords{
+      "space",     "where",    "key",     "blocks",  "threads", "shmem",   "stream",
+      "occupancy", "num_ctas", "restore", "outputs", "verify",  "flush_l2"};
   return std::find(kKeywords.begin(), kKeywords.end(), name) != kKeywords.end();
 }
 
@@ -521,9 +522,17 @@ class AnnotationParser {
       value_span = dims.span;
       keep_first(name == "blocks" ? annotation.blocks : annotation.threads, std::move(dims));
     } else if (name == "occupancy" || name == "num_ctas") {
-      Value hint = parse_hint(name);
+      Value hint = parse_literal(name, "is a static hint: expected an integer literal");
       value_span = hint.span;
       keep_first(name == "occupancy" ? annotation.occupancy : annotation.num_ctas, hint);
+    } else if (name == "restore" || name == "outputs") {
+      auto [buffers, span] = parse_key(name);
+      value_span = span;
+      keep_first(name == "restore" ? annotation.restore : annotation.outputs, std::move(buffers));
+    } else if (name == "flush_l2") {
+      Value flag = parse_literal(name, "takes a literal: true or false", /*boolean=*/true);
+      value_span = flag.span;
+      keep_first(annotation.flush_l2, flag);
     } else {
       // where, shmem, stream, and unknown keywords, which the checks report.
       Expr expr = parse_expression(name);
@@ -531,6 +540,7 @@ class AnnotationParser {
       if (name == "where") keep_first(annotation.where, std::move(expr));
       if (name == "shmem") keep_first(annotation.shmem, std::move(expr));
       if (name == "stream") keep_first(annotation.stream, std::move(expr));
+      if (name == "verify") keep_first(annotation.verify, std::move(expr));
     }
     annotation.keywords.push_back({std::string(name), name_span, value_span});
   }
@@ -679,18 +689,20 @@ class AnnotationParser {
                                   : "expected a value: an integer or true/false");
   }
 
-  // A static hint: one integer literal and nothing else.
-  Value parse_hint(std::string_view name) {
+  // A value that must be one literal and nothing else (a static hint, a flag); `requirement` ends
+  // the message when it is something else.
+  Value parse_literal(std::string_view name, std::string_view requirement, bool boolean = false) {
     unsigned const begin = pos_;
-    if (at('-') || match_length(rest(), lexical::pp_number)) {
+    if (at('-') || match_length(rest(), lexical::pp_number) ||
+        (boolean && match_length(rest(), lexical::boolean_literal))) {
       Value const hint = parse_value();
       skip();
       if (at_end() || at(',')) return hint;
       pos_ = begin;
     }
     Expr const value = scan_expression(std::nullopt);
-    if (is_empty(value)) fail(token_at(pos_), "expected an integer for " + quoted(name));
-    fail(value.span, quoted(name) + " is a static hint: expected an integer literal");
+    if (is_empty(value)) fail(token_at(pos_), "expected a value for " + quoted(name));
+    fail(value.span, quoted(name) + " " + std::string(requirement));
   }
 
   // The key's expressions and the span of all of them.

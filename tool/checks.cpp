@@ -5,6 +5,7 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <algorithm>
 #include <functional>
@@ -25,6 +26,45 @@ namespace {
 // A literal space bigger than this is refused before it is enumerated.
 constexpr std::size_t kMaxLiteralConfigurations = 1u << 20;
 constexpr std::size_t kLargeSpaceWarning = 64;
+// tiletune::Config::kMaxAxes and tiletune::Key::kMaxValues (include/tiletune).
+constexpr std::size_t kMaxAxes = 8;
+constexpr std::size_t kMaxKeyValues = 8;
+
+// The indices of the template parameters (at `depth`) that a parameter's written type names.
+class TemplateParameterUses : public clang::RecursiveASTVisitor<TemplateParameterUses> {
+ public:
+  explicit TemplateParameterUses(unsigned depth) : depth_(depth) {}
+
+  bool VisitTemplateTypeParmType(clang::TemplateTypeParmType* t) {
+    if (t->getDepth() == depth_) found.insert(t->getIndex());
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    if (const auto* p = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(e->getDecl()))
+      if (p->getDepth() == depth_) found.insert(p->getIndex());
+    return true;
+  }
+  bool VisitTemplateName(clang::TemplateName name) {
+    if (const auto* p =
+            llvm::dyn_cast_or_null<clang::TemplateTemplateParmDecl>(name.getAsTemplateDecl()))
+      if (p->getDepth() == depth_) found.insert(p->getIndex());
+    return true;
+  }
+
+  std::set<unsigned> found;
+
+ private:
+  unsigned depth_;
+};
+
+std::set<unsigned> template_parameters_in(const clang::ParmVarDecl* param, unsigned depth) {
+  TemplateParameterUses uses(depth);
+  if (const clang::TypeSourceInfo* written = param->getTypeSourceInfo())
+    uses.TraverseTypeLoc(written->getTypeLoc());
+  else
+    uses.TraverseType(param->getType());
+  return uses.found;
+}
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -71,6 +111,7 @@ class Checker {
     check_hints();
     check_dollars();
     check_where();
+    check_measurement_options();
     check_kernel();
     if (report_.errors() != errors_before) return std::nullopt;
     return result_;
@@ -101,6 +142,13 @@ class Checker {
     }
     if (!a_.space) error({0, 0}, "missing 'space': the annotation must say what to tune, e.g. "
                                  "space = (tile = (64, 128, 256))");
+    // Without them there is no launch to make: the runtime has no default grid or block.
+    Span const call = a_.call ? a_.call->callee_span : Span{};
+    if (!a_.blocks)
+      error(call, "missing 'blocks': the annotation must give the grid, e.g. blocks = cld(n, $tile)");
+    if (!a_.threads)
+      error(call, "missing 'threads': the annotation must give the block size, e.g. "
+                  "threads = $tile");
   }
 
   // Axes and configurations of a literal space; duplicates and empty axes are errors.
@@ -134,6 +182,7 @@ class Checker {
         }
       }
       if (cartesian->axes.empty()) error(cartesian->span, "the space has no axes");
+      check_axis_count(cartesian->axes);
       enumerate(*cartesian);
     } else if (const auto* list = std::get_if<ListSpace>(&*a_.space)) {
       result_.literal_space = true;
@@ -142,6 +191,7 @@ class Checker {
         return;
       }
       for (const Axis& field : list->entries.front().fields) result_.axes.push_back(field.name);
+      check_axis_count(list->entries.front().fields);
       std::map<std::vector<long long>, const ListEntry*> seen;
       for (const ListEntry& entry : list->entries) {
         std::vector<std::string> names;
@@ -167,6 +217,14 @@ class Checker {
       if (unique.size() != result_.axes.size())
         error(list->entries.front().span, "an axis is named more than once in this configuration");
     }
+  }
+
+  // A configuration holds at most tiletune::Config::kMaxAxes values.
+  void check_axis_count(const std::vector<Axis>& axes) {
+    if (axes.size() <= kMaxAxes) return;
+    error(axes[kMaxAxes].name_span,
+          "the space has " + std::to_string(axes.size()) + " axes; a configuration holds at most " +
+              std::to_string(kMaxAxes));
   }
 
   void enumerate(const CartesianSpace& space) {
@@ -254,7 +312,28 @@ class Checker {
     }
   }
 
+  // `$name` only means something where a configuration is known: not in the opaque space's own
+  // expression (it defines the axes), not in the key or a Constant(...) argument (both computed
+  // before a configuration is chosen: they say which tuning to use).
+  void check_dollar_positions() {
+    auto refuse = [&](const Expr& e, const std::string& why) {
+      for (const DollarRef& d : e.dollars) error(d.span, "'$" + d.name + "' cannot appear " + why);
+    };
+    if (a_.space)
+      if (const auto* opaque = std::get_if<OpaqueSpace>(&*a_.space))
+        refuse(opaque->expr, "in 'space': the space defines the axes that '$' names");
+    if (a_.key)
+      for (const Expr& e : *a_.key)
+        refuse(e, "in 'key': the key is computed before a configuration is chosen");
+    if (a_.call)
+      for (const Argument& arg : a_.call->args)
+        if (arg.constant)
+          refuse(arg.expr, "in Constant(...): its value is part of the key, computed before a "
+                           "configuration is chosen; pass it as a template argument instead");
+  }
+
   void check_dollars() {
+    check_dollar_positions();
     if (!result_.literal_space) return;  // an opaque space's names are checked at run time
     for_each_expr([&](const Expr& e) {
       for (const DollarRef& d : e.dollars) {
@@ -297,6 +376,47 @@ class Checker {
     result_.configs = std::move(kept);
   }
 
+  // restore / outputs / verify / flush_l2: what tuning does around its trial launches. The buffers
+  // are the same for every configuration, so `$` has no meaning in them.
+  void check_measurement_options() {
+    auto no_dollars = [&](const Expr& e, const char* keyword) {
+      for (const DollarRef& d : e.dollars)
+        error(d.span, "'$" + d.name + "' cannot appear in '" + keyword +
+                          "': the buffers are the same for every configuration");
+    };
+    auto buffers = [&](const std::optional<std::vector<Expr>>& list, const char* keyword) {
+      if (!list) return;
+      for (const Expr& e : *list) no_dollars(e, keyword);
+      if (list->size() % 2 != 0)
+        error(list->back().span, std::string("'") + keyword +
+                                     "' takes pairs (pointer, bytes, pointer, bytes, ...); this "
+                                     "pointer has no byte count");
+    };
+    buffers(a_.restore, "restore");
+    buffers(a_.outputs, "outputs");
+    bool verifying = false;
+    if (a_.verify) {
+      no_dollars(*a_.verify, "verify");
+      const ExprNode* tree = a_.verify->tree.get();
+      verifying = !(tree && tree->kind == ExprNode::Kind::Literal && tree->value == 0);
+      if (verifying && !a_.restore && !a_.outputs)
+        error(a_.verify->span, "'verify' compares each configuration's outputs with the first's: "
+                               "name them with outputs = (pointer, bytes, ...) or restore = (...)");
+    }
+    if (a_.outputs && !verifying)
+      error(keyword_span("outputs"), "'outputs' are only compared under 'verify': add verify = "
+                                     "true (or a relative tolerance such as verify = 1e-5)");
+    if (a_.flush_l2 && a_.flush_l2->value != 0 && a_.flush_l2->value != 1)
+      error(a_.flush_l2->span, "'flush_l2' is true or false, not " +
+                                   std::to_string(a_.flush_l2->value));
+  }
+
+  Span keyword_span(const std::string& name) const {
+    for (const KeywordUse& k : a_.keywords)
+      if (k.name == name) return k.name_span;
+    return {};
+  }
+
   std::string describe(const std::vector<long long>& config) const {
     std::string out;
     for (std::size_t i = 0; i < config.size() && i < result_.axes.size(); ++i)
@@ -311,6 +431,13 @@ class Checker {
     if (found.empty()) {
       error(call.callee_span, "no function named '" + call.callee + "' in this translation unit");
       return;
+    }
+    // A host wrapper often shares the kernel's name: the launch can only mean the __global__ one.
+    if (found.size() > 1) {
+      std::vector<const clang::FunctionDecl*> kernels;
+      for (const clang::FunctionDecl* f : found)
+        if (definition_or_first(f)->hasAttr<clang::CUDAGlobalAttr>()) kernels.push_back(f);
+      if (kernels.size() == 1) found = kernels;
     }
     if (found.size() > 1) {
       error(call.callee_span, "'" + call.callee + "' names " + std::to_string(found.size()) +
@@ -345,6 +472,8 @@ class Checker {
         report_.note(kernel->getParamDecl(i)->getLocation(), "parameter declared here");
       }
     }
+    check_key_size(kernel, call);
+    check_parameter_types(kernel, call);
     check_launch_bounds(kernel);
     check_cluster_dims(kernel);
     if (result_.literal_space && result_.configs.size() > kLargeSpaceWarning)
@@ -357,6 +486,64 @@ class Checker {
     for (const KeywordUse& k : a_.keywords)
       if (k.name == "space") return k.value_span;
     return {};
+  }
+
+  // A key holds at most tiletune::Key::kMaxValues values: the written ones, or by default every
+  // integral argument that is the same for every configuration, then each Constant(...).
+  void check_key_size(const clang::FunctionDecl* kernel, const KernelCall& call) {
+    std::size_t constants = 0;
+    std::size_t integral = 0;
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+      if (call.args[i].constant) {
+        ++constants;
+        continue;
+      }
+      clang::QualType type = kernel->getParamDecl(i)->getType();
+      if (call.args[i].expr.dollars.empty() && !type->isDependentType() &&
+          type->isIntegralOrEnumerationType())
+        ++integral;
+    }
+    if (a_.key) {
+      if (a_.key->size() + constants > kMaxKeyValues)
+        error(a_.key->size() > kMaxKeyValues ? (*a_.key)[kMaxKeyValues].span : keyword_span("key"),
+              "the key has " + std::to_string(a_.key->size() + constants) +
+                  " values (Constant(...) arguments included); it holds at most " +
+                  std::to_string(kMaxKeyValues));
+    } else if (integral + constants > kMaxKeyValues) {
+      error(call.callee_span, "the default key would take " + std::to_string(integral + constants) +
+                                  " integral and Constant(...) arguments; it holds at most " +
+                                  std::to_string(kMaxKeyValues) +
+                                  ": say what the tuning depends on with key = (...)");
+    }
+  }
+
+  // The launch converts the arguments to the kernel's parameter types once, whatever the
+  // configuration: a parameter type may not depend on a template parameter that takes a `$` value.
+  void check_parameter_types(const clang::FunctionDecl* kernel, const KernelCall& call) {
+    const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
+    if (!tmpl) return;
+    const clang::TemplateParameterList* params = tmpl->getTemplateParameters();
+    std::vector<const Expr*> bound(params->size(), nullptr);  // the `$` argument each one takes
+    for (std::size_t i = 0; i < call.template_args.size(); ++i) {
+      if (call.template_args[i].dollars.empty() || params->size() == 0) continue;
+      std::size_t p = std::min<std::size_t>(i, params->size() - 1);  // the rest go to a trailing pack
+      if (!bound[p]) bound[p] = &call.template_args[i];
+    }
+    for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
+      const clang::ParmVarDecl* param = kernel->getParamDecl(i);
+      if (!param->getType()->isDependentType()) continue;
+      for (unsigned p : template_parameters_in(param, params->getDepth())) {
+        if (p >= bound.size() || !bound[p]) continue;
+        error(bound[p]->span,
+              "'" + call.callee + "' has parameter '" + param->getNameAsString() + "' of type '" +
+                  param->getType().getAsString() + "', which depends on template parameter '" +
+                  params->getParam(p)->getNameAsString() +
+                  "': its argument may not use '$', since the arguments are converted once for "
+                  "every configuration");
+        report_.note(param->getLocation(), "parameter declared here");
+        return;
+      }
+    }
   }
 
   void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call) {

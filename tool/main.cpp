@@ -175,7 +175,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
-      "-DTILETUNE_TOOL=1", "-I" + tiletune_include_dir(argv[0])};
+      "-DTILETUNE_TOOL=1", "-I" + tiletune_include_dir(argv[0]),
+      // nvcc 13 searches include/cccl (cub, thrust, libcu++) itself; Clang does not.
+      "-isystem", TILETUNE_CUDA_PATH "/include/cccl"};
   args.insert(args.end(), flags.begin(), flags.end());
   clang::tooling::FixedCompilationDatabase database(".", args);
   clang::tooling::ClangTool tool(database, {input});

@@ -1,20 +1,36 @@
 // Step 4: cut out of the translation unit the kernel and every declaration it uses from the
-// user's files, as a self-contained source that NVRTC compiles without the user's host code.
+// user's files, as a self-contained source that NVRTC compiles without the user's host code:
+// user declarations in source order (namespaces re-opened, #line directives), the user macros the
+// sliced text expands, and #includes of the toolkit headers NVRTC supports that it draws on.
 #pragma once
 
 #include "diagnostics.h"
+#include "preprocessor_record.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
 // The device source for `kernel`, with #line directives pointing at the user's files; nullopt
-// after reporting why when the kernel needs something NVRTC cannot compile.
+// after reporting why at the offending use when the kernel needs something NVRTC cannot compile.
+// `constant_params` (ascending) are the parameters the annotation passes as Constant(...): the
+// slice then turns the kernel into a force-inlined __device__ function and adds an entry kernel,
+// constant_entry_name(kernel), whose leading `long long` template parameters are those values.
 std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
-                                        clang::ASTContext& context, Reporter& report);
+                                        const std::vector<unsigned>& constant_params,
+                                        clang::ASTContext& context,
+                                        const PreprocessorRecord& preprocessor, Reporter& report);
+
+// The entry kernel the slice adds for a kernel with Constant(...) parameters, qualified with the
+// kernel's namespaces (not anonymous or inline ones) so NVRTC finds it from the global scope.
+std::string constant_entry_name(const clang::FunctionDecl* kernel);
+
+// The kernel's name, qualified the same way.
+std::string qualified_kernel_name(const clang::FunctionDecl* kernel);
 
 }  // namespace tiletune::tool

@@ -18,13 +18,20 @@ cp -r "$source/tests/consumer/cmake" "$work/cmake"
 cmake -S "$work/cmake" -B "$work/cmake/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc >/dev/null
 cmake --build "$work/cmake/build" >/dev/null
-"$work/cmake/build/app" | grep -q "consumer: " || fail "the CMake consumer does not run"
-ninja -C "$work/cmake/build" | grep -q "no work to do" || fail "a second build was not a no-op"
+# Outputs are captured before grep reads them: with pipefail, grep -q closing the pipe early
+# would fail the pipeline.
+run() { "$@" >"$work/log" 2>&1 || { cat "$work/log"; fail "$* exited with $?"; }; }
+run "$work/cmake/build/app"
+grep -q "consumer: " "$work/log" || fail "the CMake consumer does not run"
+run ninja -C "$work/cmake/build"
+grep -q "no work to do" "$work/log" || fail "a second build was not a no-op"
 sleep 1
 touch "$work/cmake/include/scale_kernel.h"  # included by scale.cu: the depfile must say so
-ninja -C "$work/cmake/build" -v | grep -q "bin/tiletune .*scale.cu" ||
+run ninja -C "$work/cmake/build" -v
+grep -q "bin/tiletune .*scale.cu" "$work/log" ||
   fail "touching a header scale.cu includes did not re-run the tool"
-ninja -C "$work/cmake/build" | grep -q "no work to do" || fail "the build after the touch is not settled"
+run ninja -C "$work/cmake/build"
+grep -q "no work to do" "$work/log" || fail "the build after the touch is not settled"
 echo "ok"
 
 echo "== Make consumer (tiletune-nvcc)"
@@ -38,7 +45,8 @@ if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" 
 fi
 grep -q "has TILETUNE annotations, but the tiletune tool is not at" "$work/out" || fail "no clear message without the tool"
 make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null
-./app | grep -q "consumer: " || fail "the Make consumer does not run"
+run ./app
+grep -q "consumer: " "$work/log" || fail "the Make consumer does not run"
 # A rejected annotation: the tool's exit status and a message at the original file's column.
 status=0
 "$prefix/bin/tiletune-nvcc" -std=c++17 -arch=sm_90 -I"$prefix/include" -c bad.cu -o bad.o >"$work/out" 2>&1 || status=$?

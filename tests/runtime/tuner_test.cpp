@@ -5,7 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <set>
+#include <thread>
 
 namespace tiletune {
 namespace {
@@ -105,17 +109,21 @@ TEST(Tuner, TieGoesToTheEarlierConfiguration) {
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
   void* args[1] = {&n};
-  site.launch(key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
   EXPECT_EQ(site.result(key(n))->best_config(), (Config{64, 1}));
 }
 
 TEST(Tuner, AFailedConfigurationIsRecordedAndTheRestGoOn) {
   Fixture f(vadd_cost);
-  f.compiler->fail_if = [](const std::string& name) { return name.find("(256)") != std::string::npos; };
+  f.compiler->fail_if = [](const std::string& name) {
+    return name.find("(256)") != std::string::npos;
+  };
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
   void* args[1] = {&n};
-  site.launch(key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
   TuningResult r = *site.result(key(n));
   EXPECT_EQ(r.best_config(), (Config{128, 2}));
   int failed = 0;
@@ -136,7 +144,8 @@ TEST(Tuner, WhenEveryConfigurationFailsTheErrorListsEachReason) {
   long long n = 4096;
   void* args[1] = {&n};
   try {
-    site.launch(key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    site.launch(
+        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
     FAIL() << "expected tiletune::Error";
   } catch (const Error& e) {
     std::string what = e.what();
@@ -154,7 +163,8 @@ TEST(Tuner, DisabledTakesTheFirstConfigurationWithoutMeasuring) {
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
   void* args[1] = {&n};
-  site.launch(key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
   EXPECT_EQ(f.compiler->compiles.load(), 1);
   EXPECT_TRUE(f.device->timed().empty());
   EXPECT_EQ(f.device->launches().back(), "vadd<(64)>|occ=1|ntid=64");
@@ -168,11 +178,302 @@ TEST(Tuner, OccupancyBecomesEntryHintsWithTheBlockSize) {
   Site site(std::move(info), f.runtime.get());
   long long n = 4096;
   void* args[1] = {&n};
-  site.launch(key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
   ASSERT_EQ(f.compiler->requested.size(), 1u);
   EXPECT_EQ(f.compiler->requested[0], "vadd<(64)>|occ=3|ntid=64");
   // One configuration: nothing to compare, so nothing is timed.
   EXPECT_TRUE(f.device->timed().empty());
+}
+
+TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
+  // Every compile but the first waits until the first configuration has been timed: if the tuner
+  // compiled everything before measuring, they would time out instead.
+  Fixture f(vadd_cost);
+  std::mutex m;
+  std::condition_variable first_timed;
+  std::atomic<int> waited_out{0};
+  f.compiler->before_compile = [&](const std::string& name) {
+    if (name == "vadd<(64)>|occ=1|ntid=64") return;
+    std::unique_lock lock(m);
+    if (!first_timed.wait_for(lock, std::chrono::seconds(10),
+                              [&] { return !f.device->timed().empty(); }))
+      ++waited_out;
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  std::thread notifier([&] {
+    while (f.device->timed().empty()) std::this_thread::yield();
+    std::lock_guard lock(m);
+    first_timed.notify_all();
+  });
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  notifier.join();
+  EXPECT_EQ(waited_out.load(), 0);
+  // Measured in the space's order: each configuration's samples before the next one's.
+  std::vector<std::string> order;
+  for (const std::string& t : f.device->timed())
+    if (order.empty() || order.back() != t) order.push_back(t);
+  ASSERT_EQ(order.size(), 9u);
+  EXPECT_EQ(order.front(), "vadd<(64)>|occ=1|ntid=64");
+  EXPECT_EQ(order[1], "vadd<(64)>|occ=2|ntid=64");
+  EXPECT_EQ(order.back(), "vadd<(256)>|occ=4|ntid=256");
+}
+
+TEST(Tuner, WithoutThePipelineEachCompileHappensJustBeforeItsMeasurement) {
+  RuntimeOptions options;
+  options.pipeline = false;
+  Fixture f(vadd_cost, options);
+  std::vector<std::size_t> timed_before_compile;
+  f.compiler->before_compile = [&](const std::string&) {
+    timed_before_compile.push_back(f.device->timed().size());
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  ASSERT_EQ(timed_before_compile.size(), 9u);
+  for (std::size_t i = 1; i < timed_before_compile.size(); ++i)
+    EXPECT_GT(timed_before_compile[i], timed_before_compile[i - 1]);
+  EXPECT_EQ(site.result(key(n))->best_config(), (Config{128, 2}));
+}
+
+TEST(Tuner, AConfigurationFarSlowerThanTheBestStopsAfterAFewSamples) {
+  // tile=64 is 1 ms; tile=128 is 1.2 ms (close: measured fully); tile=256 is 10 ms (stops).
+  Fixture f([](const std::string& v, const Geometry&) {
+    return v.find("(64)") != std::string::npos    ? 1.0
+           : v.find("(128)") != std::string::npos ? 1.2
+                                                  : 10.0;
+  });
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  TuningResult r = *site.result(key(n));
+  const RuntimeOptions defaults;
+  EXPECT_EQ(r.measurements[0].samples, defaults.min_samples);
+  EXPECT_EQ(r.measurements[1].samples, defaults.min_samples);
+  EXPECT_FALSE(r.measurements[1].stopped_early);
+  EXPECT_TRUE(r.measurements[2].stopped_early);
+  EXPECT_EQ(r.measurements[2].samples, defaults.early_stop_samples);
+  EXPECT_TRUE(r.measurements[2].ok);
+  EXPECT_EQ(r.best, 0);
+  EXPECT_NE(r.table().find("stopped early"), std::string::npos) << r.table();
+}
+
+TEST(Tuner, ALaterConfigurationMustBeFasterThanTheToleranceToWin) {
+  auto run = [](double second_ms) {
+    Fixture f([=](const std::string& v, const Geometry&) {
+      return v.find("(64)") != std::string::npos ? 1.0 : second_ms;
+    });
+    SiteInfo info = vadd_site();
+    info.space = Space::cartesian({{"tile", {64, 128}}});
+    Site site(std::move(info), f.runtime.get());
+    long long n = 4096;
+    void* args[1] = {&n};
+    site.launch(
+        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    return site.result(key(n))->best_config()[0];
+  };
+  EXPECT_EQ(run(0.995), 64);  // within 1%: a tie, the earlier wins
+  EXPECT_EQ(run(0.98), 128);  // clearly faster
+}
+
+TEST(Tuner, LoadAndLaunchFailuresAreRecordedWithTheirReasons) {
+  Fixture f(vadd_cost);
+  f.device->load_fail_if = [](const std::string& v) { return v.find("(64)") != std::string::npos; };
+  f.device->launch_fail_if = [](const std::string& v) {
+    return v.find("occ=4") != std::string::npos;
+  };
+  f.device->max_threads_for = [](const std::string& v) {
+    return v == "vadd<(256)>|occ=1|ntid=256" ? 128 : 1024;
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{128, 2}));
+  auto failure = [&](Config c) {
+    for (const Measurement& m : r.measurements)
+      if (m.config == c) return m.ok ? std::string("ok") : m.failure;
+    return std::string("absent");
+  };
+  EXPECT_NE(failure({64, 2}).find("fake load error"), std::string::npos);
+  EXPECT_NE(failure({128, 4}).find("too many resources"), std::string::npos);
+  EXPECT_NE(failure({256, 1}).find("needs 256 threads per block; compiled with 32 registers per "
+                                   "thread it allows 128"),
+            std::string::npos)
+      << failure({256, 1});
+  EXPECT_EQ(failure({256, 2}), "ok");
+}
+
+TEST(Tuner, DeviceLimitsRefuseConfigurationsBeforeAnythingIsCompiled) {
+  Fixture f(vadd_cost);
+  f.device->device_info.arch = 80;
+  f.device->device_info.clusters = false;
+  f.device->device_info.max_shared_per_block = 1000;
+  SiteInfo info = vadd_site();
+  // threads = tile; shmem = 4 * tile; clusters of num_ctas.
+  info.space = Space::cartesian({{"tile", {128, 512, 2048}}, {"num_ctas", {1, 2}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  auto geometry = [&](const Config& c) {
+    Geometry g = vadd_geometry(c, n);
+    g.shmem = static_cast<unsigned>(4 * c[0]);
+    return g;
+  };
+  site.launch(key(n), geometry, args);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{128, 1}));
+  EXPECT_EQ(f.compiler->compiles.load(), 1);  // only the one configuration that fits
+  EXPECT_EQ(
+      r.measurements[1].failure,
+      "skipped: num_ctas = 2: thread-block clusters need sm_90 or later; the device is sm_80");
+  EXPECT_EQ(r.measurements[2].failure,
+            "skipped: needs 2048 bytes of dynamic shared memory per block; the device allows 1000");
+  EXPECT_EQ(r.measurements[4].failure,
+            "skipped: needs 2048 threads per block; the device allows 1024");
+}
+
+TEST(Tuner, AClusterThatDoesNotDivideTheGridIsRefusedAndClustersReachTheLaunch) {
+  Fixture f(vadd_cost);
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {4, 8}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 64 * 12;  // 12 blocks: clusters of 4 fit, clusters of 8 do not
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{64, 4}));
+  EXPECT_EQ(r.measurements[1].failure,
+            "skipped: num_ctas = 8 does not divide the grid's x dimension (12 blocks)");
+  EXPECT_EQ(f.device->last_cluster(), 4);
+}
+
+TEST(Tuner, FlushL2WritesABufferLargerThanL2BeforeEverySample) {
+  Fixture f(vadd_cost);
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  auto options = [] {
+    TuningOptions o;
+    o.flush_l2 = true;
+    return o;
+  };
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args, options);
+  std::vector<std::string> events = f.device->events();
+  const std::string flush =
+      "fill " + std::to_string(2 * std::max<long long>(f.device->device_info.l2_bytes, 32ll << 20));
+  int flushed = 0, unflushed = 0;
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (events[i].rfind("time ", 0) == 0) (i > 0 && events[i - 1] == flush ? flushed : unflushed)++;
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(flushed, r.measurements[0].samples + r.measurements[1].samples);
+  EXPECT_EQ(unflushed, 2 * RuntimeOptions{}.warmup);  // warm-up launches need no flush
+  EXPECT_EQ(f.device->live_allocations(), 0u);        // the flush buffer is freed
+}
+
+TEST(Tuner, ConcurrentFirstLaunchesTuneOnceAndTheOthersAreCacheHits) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 12345;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      long long local = n;
+      void* args[1] = {&local};
+      site.launch(
+          key(local), [&](const Config& c) { return vadd_geometry(c, local); }, args);
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(f.compiler->compiles.load(), 9);
+  EXPECT_EQ(f.device->launches().size(), 8u);
+  int tunings = 0, hits = 0;
+  for (const TuningResult& r : tuning_results())
+    if (r.key == key(n)) (r.cache_hit ? hits : tunings)++;
+  EXPECT_EQ(tunings, 1);
+  // Threads that arrived while it ran waited and were marked; later ones found the winner.
+  EXPECT_LE(hits, 7);
+}
+
+TEST(Tuner, OpaqueSpaceMistakesRaiseAnErrorAtTheAnnotation) {
+  auto first_launch_error = [](SiteInfo info) -> std::string {
+    Fixture f(vadd_cost);
+    Site site(std::move(info), f.runtime.get());
+    long long n = 4096;
+    void* args[1] = {&n};
+    try {
+      site.launch(
+          key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    } catch (const Error& e) {
+      EXPECT_EQ(f.compiler->compiles.load(), 0);
+      return e.what();
+    }
+    return "no error";
+  };
+  SiteInfo info = vadd_site();
+  info.dollar_names = {"tile", "tiel"};
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: '$tiel' names no axis of the space (its axes: tile, occupancy)");
+  info = vadd_site();
+  info.hints.occupancy = 2;
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: static hint 'occupancy' conflicts "
+            "with the space's axis of the same name");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"occupancy", {0, 1}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: occupancy must be at least 1, not 0 (in tile=64 occupancy=0)");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {2, 3}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: num_ctas must be a power of two up "
+            "to 16 (1, 2, 4, 8, 16), not 3 (in tile=64 num_ctas=3)");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128}}}, [](const Config&) { return false; });
+  EXPECT_EQ(first_launch_error(info), "vadd.cu:12: tiletune: the space has no configurations");
+  info = vadd_site();
+  info.hints.num_ctas = 32;
+  info.space = Space::cartesian({{"tile", {64}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: num_ctas must be a power of two up "
+            "to 16 (1, 2, 4, 8, 16), not 32");
+}
+
+TEST(Tuner, ClearingForgetsAKeyOrEverythingAndTheNextLaunchTunesAgain) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  auto geometry = [&](const Config& c) { return vadd_geometry(c, n); };
+  site.launch(key(1), geometry, args);
+  site.launch(key(2), geometry, args);
+  site.clear(key(1));
+  EXPECT_FALSE(site.result(key(1)).has_value());
+  EXPECT_TRUE(site.result(key(2)).has_value());
+  std::size_t timed = f.device->timed().size();
+  site.launch(key(1), geometry, args);
+  EXPECT_GT(f.device->timed().size(), timed);
+  site.clear();
+  EXPECT_FALSE(site.result(key(1)).has_value());
+  EXPECT_FALSE(site.result(key(2)).has_value());
+  site.launch(key(2), geometry, args);
+  EXPECT_TRUE(site.result(key(2)).has_value());
+  clear_results();
+  EXPECT_FALSE(site.result(key(2)).has_value());
 }
 
 }  // namespace

@@ -61,8 +61,7 @@ TEST(AnnotationParser, DesignExampleSpace) {
   ASSERT_EQ(space->axes[1].values.size(), 3u);
   EXPECT_EQ(space->axes[1].values[0].value, 1);
   EXPECT_EQ(space->axes[1].values[2].value, 4);
-  EXPECT_EQ(slice(kDesignExample, space->span),
-            "(tile = (64, 128, 256), occupancy = (1, 2, 4))");
+  EXPECT_EQ(slice(kDesignExample, space->span), "(tile = (64, 128, 256), occupancy = (1, 2, 4))");
 }
 
 TEST(AnnotationParser, DesignExampleKeywordsAndExpressions) {
@@ -194,8 +193,7 @@ TEST(AnnotationParser, OpaqueSpace) {
   EXPECT_EQ(std::get<OpaqueSpace>(name.space.value()).expr.text, "my_space");
   // A lambda starts with '[' but is no fixed list.
   Annotation const lambda = parse_ok("space = [&] { return make(n); }(), k(a)");
-  EXPECT_EQ(std::get<OpaqueSpace>(lambda.space.value()).expr.text,
-            "[&] { return make(n); }()");
+  EXPECT_EQ(std::get<OpaqueSpace>(lambda.space.value()).expr.text, "[&] { return make(n); }()");
 }
 
 TEST(AnnotationParser, CartesianSingleValuesAndEmptyAxis) {
@@ -252,8 +250,7 @@ TEST(AnnotationParser, BadLiteralsAreErrors) {
 }
 
 TEST(AnnotationParser, TupleDims) {
-  constexpr std::string_view text =
-      "blocks = (cld(n, $tile), m, 1), threads = ($tile, 4), k(a)";
+  constexpr std::string_view text = "blocks = (cld(n, $tile), m, 1), threads = ($tile, 4), k(a)";
   Annotation const a = parse_ok(text);
   ASSERT_TRUE(a.blocks);
   EXPECT_TRUE(a.blocks->tuple);
@@ -589,6 +586,41 @@ TEST(AnnotationParser, DeepExpressionTreeIsAnError) {
 
   std::string const negations = "where = " + std::string(300, '!') + "1, k(a)";
   EXPECT_NE(parse_error(negations).message.find("too deeply"), std::string::npos);
+}
+
+TEST(AnnotationParser, MeasurementOptions) {
+  constexpr std::string_view text =
+      "restore = (c, n * sizeof(float)), outputs = out, verify = 1e-3, flush_l2 = true, k(c)";
+  Annotation const a = parse_ok(text);
+  ASSERT_TRUE(a.restore);
+  ASSERT_EQ(a.restore->size(), 2u);
+  EXPECT_EQ((*a.restore)[1].text, "n * sizeof(float)");
+  EXPECT_EQ((*a.restore)[1].span.begin, offset_of(text, "n *"));
+  ASSERT_TRUE(a.outputs);
+  ASSERT_EQ(a.outputs->size(), 1u);
+  EXPECT_EQ(a.outputs->front().text, "out");
+  ASSERT_TRUE(a.verify);
+  EXPECT_EQ(a.verify->text, "1e-3");
+  ASSERT_TRUE(a.flush_l2);
+  EXPECT_EQ(a.flush_l2->value, 1);
+  EXPECT_EQ(slice(text, a.flush_l2->span), "true");
+  EXPECT_EQ(parse_ok("flush_l2 = 0, k(c)").flush_l2.value().value, 0);
+  EXPECT_EQ(parse_ok("verify = true, k(c)").verify.value().tree->value, 1);
+}
+
+TEST(AnnotationParser, FlushL2TakesALiteral) {
+  constexpr std::string_view text = "flush_l2 = on_large_inputs(n), k(c)";
+  ParseError const error = parse_error(text);
+  EXPECT_EQ(slice(text, error.span), "on_large_inputs(n)");
+  EXPECT_EQ(error.message, "'flush_l2' takes a literal: true or false");
+  // A hint takes no boolean.
+  EXPECT_EQ(parse_error("occupancy = true, k(c)").message,
+            "'occupancy' is a static hint: expected an integer literal");
+}
+
+TEST(AnnotationParser, MeasurementKeywordWithoutEquals) {
+  constexpr std::string_view text = "verify 1, k(c)";
+  EXPECT_EQ(parse_error(text).message, "expected '=' after keyword 'verify'");
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // RUN: %tiletune > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=NOINPUT < %t.out
 // NOINPUT: tiletune: error: no input file
-// NOINPUT: usage: tiletune INPUT.cu -o OUTPUT.cu [-- compiler flags]
+// NOINPUT: usage: tiletune INPUT.cu -o OUTPUT.cu {{.*}}[-- compiler flags]
 // RUN: %tiletune %s > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=NOOUTPUT < %t.out
 // NOOUTPUT: tiletune: error: no output file (-o OUTPUT.cu)

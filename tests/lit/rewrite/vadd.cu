@@ -31,6 +31,6 @@ void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
            vadd<$tile>(a, b, c, n));
 }
 // CHECK: #line [[#LINE]] "{{.*}}vadd.cu"
-// CHECK-NEXT: ::tiletune::launch<decltype(&vadd<(64)>)>(tiletune_site_[[#LINE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))), [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s}; }, a, b, c, n)
+// CHECK-NEXT: ::tiletune::launch<void (*)(const float *, const float *, float *, int)>(tiletune_site_[[#LINE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))), [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s}; }, a, b, c, n)
 // CHECK-NEXT: #line [[#LINE+2]] "{{.*}}vadd.cu"
 // CHECK-NEXT: ;

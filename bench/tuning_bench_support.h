@@ -1,0 +1,108 @@
+// Shared by the tuning benchmarks: open the GPU or say why the benchmark is skipped, hand-written
+// sites (the same SiteInfo the tool emits), and device buffers through the runtime's device.
+#pragma once
+
+#include "cuda_device.h"
+#include "device.h"
+#include "runtime.h"
+
+#include <tiletune/site.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace tiletune::bench {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The GPU, or null after printing one line saying why the benchmark did not run.
+inline std::unique_ptr<detail::Device> open_gpu_or_skip(const char* bench) {
+  try {
+    std::unique_ptr<detail::Device> device = detail::open_cuda_device();
+    device->current_context();
+    return device;
+  } catch (const std::exception& e) {
+    std::printf("%s: skipped, no GPU: %s\n", bench, e.what());
+    return nullptr;
+  }
+}
+
+// A device buffer of `bytes`, filled with a pattern so floating-point kernels see real numbers.
+class DeviceMemory {
+ public:
+  DeviceMemory(detail::Device& device, std::size_t bytes)
+      : device_(device),
+        context_(device.current_context()),
+        pointer_(device.allocate(context_, bytes)) {
+    device.fill(pointer_, 0x3c, bytes, nullptr);  // 0x3c3c3c3c is about 0.0115f
+  }
+  ~DeviceMemory() { device_.release(context_, pointer_); }
+  template <class T>
+  T* as() const {
+    return reinterpret_cast<T*>(pointer_);
+  }
+
+ private:
+  detail::Device& device_;
+  detail::ContextHandle context_;
+  detail::DevicePointer pointer_;
+};
+
+// Waits for everything queued on the legacy default stream.
+inline void synchronize(detail::Device& device, const DeviceMemory& any) {
+  unsigned char byte;
+  device.read(&byte, reinterpret_cast<detail::DevicePointer>(any.as<void>()), 1, nullptr);
+}
+
+// A tiled matmul C = A * B (n x n, n a multiple of 64) over 24 configurations: block tile
+// BM x BN, K step BK, and occupancy; 16 x 16 threads, each computing (BM/16) x (BN/16) outputs.
+inline const char* kMatmulSource = R"(
+template <int BM, int BN, int BK>
+__global__ void matmul(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[BM][BK];
+  __shared__ float Bs[BK][BN];
+  constexpr int TM = BM / 16, TN = BN / 16;
+  int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
+  int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+  float acc[TM][TN] = {};
+  for (int k0 = 0; k0 < n; k0 += BK) {
+    for (int i = t; i < BM * BK; i += 256) As[i / BK][i % BK] = A[(row0 + i / BK) * n + k0 + i % BK];
+    for (int i = t; i < BK * BN; i += 256) Bs[i / BN][i % BN] = B[(k0 + i / BN) * n + col0 + i % BN];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < BK; ++k)
+#pragma unroll
+      for (int a = 0; a < TM; ++a)
+#pragma unroll
+        for (int b = 0; b < TN; ++b) acc[a][b] += As[ty + a * 16][k] * Bs[k][tx + b * 16];
+    __syncthreads();
+  }
+  for (int a = 0; a < TM; ++a)
+    for (int b = 0; b < TN; ++b) C[(row0 + ty + a * 16) * n + col0 + tx + b * 16] = acc[a][b];
+}
+)";
+
+inline SiteInfo matmul_site() {
+  SiteInfo info;
+  info.file = "bench/matmul.cu";
+  info.line = 1;
+  info.kernel = "matmul<$bm, $bn, $bk>";
+  info.device_source = kMatmulSource;
+  info.name_expression = "matmul<$bm, $bn, $bk>";
+  info.space = Space::cartesian(
+      {{"bm", {16, 32, 64}}, {"bn", {32, 64}}, {"bk", {8, 16}}, {"occupancy", {1, 2}}});
+  return info;
+}
+
+inline Geometry matmul_geometry(const Config& c, int n) {
+  return Geometry{Dim(n / static_cast<int>(c[1]), n / static_cast<int>(c[0])), Dim(16, 16), 0,
+                  nullptr};
+}
+
+}  // namespace tiletune::bench

@@ -1,0 +1,206 @@
+// How often tuning finds the true best. For 4 kernels (elementwise, reduction, matmul, transpose)
+// an independent long benchmark of every configuration (3 interleaved passes of 100 samples after
+// warm-up; each configuration's time is its best pass median) gives the oracle best; then each
+// kernel is tuned 10 times from scratch (fresh runtime, cold compiles, no results file). Reports
+// how many winners are within 2% of the oracle best (goal >= 9/10 per kernel) and the average
+// tuning time. Skips without a GPU.
+#include "tuning_bench_support.h"
+
+#include "compiler.h"
+#include "tuner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <vector>
+
+using namespace tiletune;
+using namespace tiletune::bench;
+
+namespace {
+
+constexpr int kTunings = 10;
+constexpr double kWithin = 1.02;
+
+struct Case {
+  std::string name;
+  SiteInfo info;
+  std::function<Geometry(const Config&)> geometry;
+  Key key;
+  std::vector<void*> args;
+  // Argument storage: args point here.
+  const float* in = nullptr;
+  float* out = nullptr;
+  float scalar = 2.0f;
+  int n = 0;
+};
+
+SiteInfo site(const char* name, const char* source, const char* name_expression, Space space) {
+  SiteInfo info;
+  info.file = "bench/tuning_quality.cpp";
+  info.line = 1;
+  info.kernel = name;
+  info.device_source = source;
+  info.name_expression = name_expression;
+  info.space = std::move(space);
+  return info;
+}
+
+const char* kElementwise = R"(
+template <int TILE, int ITEMS>
+__global__ void saxpy(const float* x, float* y, float a, int n) {
+  int base = blockIdx.x * TILE * ITEMS + threadIdx.x;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    int i = base + k * TILE;
+    if (i < n) y[i] = a * x[i] + y[i];
+  }
+}
+)";
+
+const char* kReduction = R"(
+template <int BLOCK, int ITEMS>
+__global__ void block_sum(const float* x, float* partial, int n) {
+  __shared__ float s[BLOCK];
+  float v = 0;
+  int base = blockIdx.x * BLOCK * ITEMS + threadIdx.x;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    int i = base + k * BLOCK;
+    if (i < n) v += x[i];
+  }
+  s[threadIdx.x] = v;
+  __syncthreads();
+  for (int stride = BLOCK / 2; stride > 0; stride >>= 1) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)";
+
+const char* kTranspose = R"(
+template <int TILE, int ROWS>
+__global__ void transpose(const float* in, float* out, int n) {
+  __shared__ float t[TILE][TILE + 1];
+  int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS) t[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS) out[(y + j) * n + x] = t[threadIdx.x][threadIdx.y + j];
+}
+)";
+
+std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMemory& out) {
+  std::vector<std::unique_ptr<Case>> all;
+  auto add = [&](std::string name, SiteInfo info, int n,
+                 std::function<Geometry(const Config&, int)> g, bool scalar) {
+    auto c = std::make_unique<Case>();
+    c->name = std::move(name);
+    c->info = std::move(info);
+    c->n = n;
+    c->in = in.as<float>();
+    c->out = out.as<float>();
+    c->geometry = [g, n](const Config& cfg) { return g(cfg, n); };
+    c->key = key(n);
+    c->args = {&c->in, &c->out};
+    if (scalar) c->args.push_back(&c->scalar);
+    c->args.push_back(&c->n);
+    all.push_back(std::move(c));
+  };
+  auto linear = [](const Config& c, int n) {
+    return Geometry{Dim(cld(n, static_cast<int>(c[0] * c[1]))), Dim(c[0]), 0, nullptr};
+  };
+  add("elementwise",
+      site("saxpy", kElementwise, "saxpy<$tile, $items>",
+           Space::cartesian({{"tile", {64, 128, 256, 512}}, {"items", {1, 2, 4}}})),
+      1 << 24, linear, true);
+  add("reduction",
+      site("block_sum", kReduction, "block_sum<$block, $items>",
+           Space::cartesian({{"block", {128, 256, 512, 1024}}, {"items", {1, 4, 16}}})),
+      1 << 24, linear, false);
+  add("matmul", matmul_site(), 1024, matmul_geometry, false);
+  add(
+      "transpose",
+      site("transpose", kTranspose, "transpose<$tile, $rows>",
+           Space::cartesian({{"tile", {16, 32, 64}}, {"rows", {2, 4, 8, 16}}})),
+      4096,
+      [](const Config& c, int n) {
+        return Geometry{Dim(n / static_cast<int>(c[0]), n / static_cast<int>(c[0])),
+                        Dim(c[0], c[1]), 0, nullptr};
+      },
+      false);
+  return all;
+}
+
+// Every configuration's time by a long, independent benchmark.
+std::vector<double> oracle(detail::Device& device, detail::Compiler& compiler, Case& c) {
+  detail::ContextHandle context = device.current_context();
+  int arch = device.info(context).arch;
+  const std::vector<Config>& configs = c.info.space.configurations();
+  std::vector<detail::FunctionHandle> functions;
+  for (const Config& cfg : configs) {
+    auto kernel = compiler.compile(detail::compile_request(c.info, cfg, c.geometry(cfg), arch));
+    functions.push_back(device.load(context, kernel->cubin, kernel->entry));
+  }
+  std::vector<double> best(configs.size(), 1e30);
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      Geometry g = c.geometry(configs[i]);
+      for (int w = 0; w < 10; ++w) device.time_launch(functions[i], g, c.args.data(), 0);
+      std::vector<double> samples;
+      for (int s = 0; s < 100; ++s)
+        samples.push_back(device.time_launch(functions[i], g, c.args.data(), 0));
+      std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
+      best[i] = std::min(best[i], samples[50]);
+    }
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  std::unique_ptr<detail::Device> device = open_gpu_or_skip("tuning_quality");
+  if (!device) return 0;
+  detail::Device& d = *device;
+  DeviceMemory in(d, 64 << 20), out(d, 64 << 20);
+  synchronize(d, out);
+  detail::NvrtcCompiler oracle_compiler(nullptr);
+  std::printf(
+      "tuning_quality: %d tunings per kernel, a winner counts when its oracle time is "
+      "within %.0f%% of the oracle best\n",
+      kTunings, (kWithin - 1) * 100);
+  for (std::unique_ptr<Case>& c : cases(in, out)) {
+    std::vector<double> times = oracle(d, oracle_compiler, *c);
+    std::size_t best = std::min_element(times.begin(), times.end()) - times.begin();
+    int good = 0;
+    double tuning_seconds = 0;
+    std::map<std::string, int> winners;
+    for (int t = 0; t < kTunings; ++t) {
+      RuntimeOptions options;
+      options.results_file = "";
+      Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
+                      options);
+      Site site(c->info, &runtime);
+      site.launch(c->key, c->geometry, c->args.data());
+      TuningResult r = *site.result(c->key);
+      tuning_seconds += r.seconds;
+      const std::vector<Config>& configs = c->info.space.configurations();
+      std::size_t won =
+          std::find(configs.begin(), configs.end(), r.best_config()) - configs.begin();
+      if (times[won] <= times[best] * kWithin) ++good;
+      ++winners[c->info.space.describe(r.best_config())];
+    }
+    std::printf(
+        "  %-11s %2zu configurations, oracle best %s %.4f ms: %d/%d within 2%% (goal >= 9/10), "
+        "average tuning %.3f s; winners:",
+        c->name.c_str(), times.size(),
+        c->info.space.describe(c->info.space.configurations()[best]).c_str(), times[best], good,
+        kTunings, tuning_seconds / kTunings);
+    for (const auto& [config, count] : winners) std::printf(" [%s] x%d", config.c_str(), count);
+    std::printf("\n");
+  }
+  return 0;
+}

@@ -1,0 +1,165 @@
+#include "compiler.h"
+
+#include "content_hash.h"
+#include "disk_cache.h"
+#include "single_flight.h"
+
+#include <tiletune/error.h>
+
+#include <chrono>
+#include <string>
+#include <unordered_map>
+
+namespace tiletune::detail {
+namespace {
+
+// "name=<size>:<value>\n": unambiguous whatever the value holds, and readable in a file's header.
+void add_field(std::string& key, std::string_view name, std::string_view value) {
+  key.append(name).append("=").append(std::to_string(value.size())).append(":");
+  key.append(value).append("\n");
+}
+
+std::string hints_text(const EntryHints& h) {
+  return "maxntid " + std::to_string(h.max_threads[0]) + "," + std::to_string(h.max_threads[1]) +
+         "," + std::to_string(h.max_threads[2]) + " minnctapersm " +
+         std::to_string(h.min_blocks_per_sm);
+}
+
+class Stopwatch {
+ public:
+  explicit Stopwatch(std::atomic<std::int64_t>& total) : total_(total) {}
+  ~Stopwatch() {
+    total_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                  std::chrono::steady_clock::now() - start_)
+                  .count();
+  }
+
+ private:
+  std::atomic<std::int64_t>& total_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace
+
+std::string front_end_key(const CompileRequest& r, std::string_view toolchain) {
+  std::string key = "tiletune compile key 1\n";
+  add_field(key, "toolchain", toolchain);
+  // The whole source, hashed with a hash that is stable across processes (the key is also the
+  // disk cache's), and its length.
+  add_field(key, "source", hex64(fnv1a64(r.source)) + " " + std::to_string(r.source.size()));
+  // NVRTC names the program after it in line information and in symbols of internal linkage.
+  add_field(key, "source_name", r.source_name);
+  add_field(key, "name_expression", r.name_expression);
+  for (const std::string& option : r.options) add_field(key, "option", option);
+  add_field(key, "arch", std::to_string(r.arch));
+  return key;
+}
+
+std::string variant_key(const CompileRequest& r, std::string_view toolchain) {
+  std::string key = front_end_key(r, toolchain);
+  add_field(key, "hints", hints_text(r.hints));
+  return key;
+}
+
+// A stage's result or its failure, as a value: waiters on other threads each throw their own
+// exception from it, rather than sharing one exception object across threads.
+template <class T>
+struct Outcome {
+  std::shared_ptr<const T> value;
+  enum class Failure { kNone, kCompile, kOther } failure = Failure::kNone;
+  std::string message;
+  std::string log;
+
+  bool ok() const { return failure == Failure::kNone; }
+
+  template <class Run>
+  static Outcome of(Run&& run) {
+    Outcome outcome;
+    try {
+      outcome.value = run();
+    } catch (const CompileError& e) {
+      outcome.failure = Failure::kCompile;
+      outcome.message = e.what();
+      outcome.log = e.log();
+    } catch (const std::exception& e) {
+      outcome.failure = Failure::kOther;
+      outcome.message = e.what();
+    }
+    return outcome;
+  }
+
+  // The value, or a fresh exception for this caller, its configuration named ahead of the
+  // stage's message (decorated per caller: two configurations may share a key).
+  std::shared_ptr<const T> take(const std::string& description) const {
+    if (ok()) return value;
+    const std::string what =
+        description.empty() ? message : "configuration " + description + ": " + message;
+    if (failure == Failure::kCompile) throw CompileError(what, log);
+    throw Error(what);
+  }
+};
+
+struct CachingCompiler::Caches {
+  SingleFlightCache<std::string, Outcome<CompileStages::Ptx>> ptx;
+  SingleFlightCache<std::string, Outcome<CompiledKernel>> variants;
+};
+
+namespace {
+template <class T>
+bool keep(const Outcome<T>& outcome) {
+  return outcome.ok();
+}
+}  // namespace
+
+CachingCompiler::CachingCompiler(std::unique_ptr<CompileStages> stages,
+                                 std::shared_ptr<DiskCache> disk)
+    : stages_(std::move(stages)),
+      disk_(std::move(disk)),
+      toolchain_(stages_->toolchain()),
+      caches_(std::make_unique<Caches>()) {}
+
+CachingCompiler::~CachingCompiler() = default;
+
+std::shared_ptr<const CompiledKernel> CachingCompiler::compile(const CompileRequest& request) {
+  const std::string key = variant_key(request, toolchain_);
+  return caches_->variants
+      .get(
+          key,
+          [&] {
+            return Outcome<CompiledKernel>::of([&] { return compile_uncached(request, key); });
+          },
+          keep<CompiledKernel>)
+      .take(request.description);
+}
+
+std::shared_ptr<const CompiledKernel> CachingCompiler::compile_uncached(
+    const CompileRequest& request, const std::string& key) {
+  if (disk_) {
+    if (std::optional<CompiledKernel> stored = disk_->load(key)) {
+      ++counters_.disk_loads;
+      return std::make_shared<const CompiledKernel>(std::move(*stored));
+    }
+  }
+  const Outcome<CompileStages::Ptx> ptx = caches_->ptx.get(
+      front_end_key(request, toolchain_),
+      [&] {
+        return Outcome<CompileStages::Ptx>::of([&] {
+          ++counters_.front_end_runs;
+          Stopwatch watch(counters_.front_end_ns);
+          return std::make_shared<const CompileStages::Ptx>(stages_->front_end(request));
+        });
+      },
+      keep<CompileStages::Ptx>);
+  // Undecorated here: compile() names the configuration once, on the way out.
+  const std::shared_ptr<const CompileStages::Ptx> text = ptx.take("");
+  auto kernel = std::make_shared<CompiledKernel>();
+  {
+    ++counters_.machine_code_runs;
+    Stopwatch watch(counters_.machine_code_ns);
+    *kernel = stages_->machine_code(*text, request);
+  }
+  if (disk_ && disk_->store(key, *kernel)) ++counters_.disk_stores;
+  return kernel;
+}
+
+}  // namespace tiletune::detail

@@ -1,0 +1,86 @@
+// Compile stages without NVRTC or nvJitLink, for the caching compiler's tests: the "PTX" is the
+// name expression, the "cubin" names the PTX and the hints. A gate holds every front-end run until
+// the test opens it, so that tests can make callers meet inside one compile.
+#pragma once
+
+#include "compiler.h"
+
+#include <tiletune/error.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+
+namespace tiletune::testing {
+
+class FakeStages final : public detail::CompileStages {
+ public:
+  // Counters and the gate live outside the stages: the compiler owns the stages.
+  struct Shared {
+    std::atomic<int> front_end_runs{0};
+    std::atomic<int> machine_code_runs{0};
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool open = true;
+    int inside = 0;       // front-end runs in progress
+    int most_inside = 0;  // the most seen at once
+    // When > 0, each front-end run waits (up to 60 s) until this many are in progress at once.
+    int wait_for_inside = 0;
+
+    void set_open(bool value) {
+      {
+        std::lock_guard lock(mutex);
+        open = value;
+      }
+      changed.notify_all();
+    }
+  };
+
+  explicit FakeStages(Shared& shared, std::string toolchain = "fake 1")
+      : shared_(shared), toolchain_(std::move(toolchain)) {}
+
+  std::string toolchain() const override { return toolchain_; }
+
+  Ptx front_end(const detail::CompileRequest& request) override {
+    ++shared_.front_end_runs;
+    {
+      std::unique_lock lock(shared_.mutex);
+      ++shared_.inside;
+      if (shared_.inside > shared_.most_inside) shared_.most_inside = shared_.inside;
+      shared_.changed.notify_all();
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      // The most seen at once, not the number inside now: the first to leave must not strand
+      // the others.
+      shared_.changed.wait_until(lock, deadline, [&] {
+        return shared_.open && shared_.most_inside >= shared_.wait_for_inside;
+      });
+      --shared_.inside;
+    }
+    if (request.name_expression.find("bad") != std::string::npos) {
+      throw CompileError("fake front end could not compile `" + request.name_expression + "`",
+                         "user.cu(7): error: fake error in " + request.name_expression);
+    }
+    return Ptx{"ptx of " + request.name_expression, "entry_" + request.name_expression};
+  }
+
+  detail::CompiledKernel machine_code(const Ptx& ptx,
+                                      const detail::CompileRequest& request) override {
+    ++shared_.machine_code_runs;
+    const std::string text = ptx.ptx + " occupancy " +
+                             std::to_string(request.hints.min_blocks_per_sm) + " threads " +
+                             std::to_string(request.hints.max_threads[0]);
+    detail::CompiledKernel kernel;
+    kernel.cubin.assign(text.begin(), text.end());
+    kernel.entry = ptx.entry;
+    kernel.registers = 32;
+    return kernel;
+  }
+
+ private:
+  Shared& shared_;
+  std::string toolchain_;
+};
+
+}  // namespace tiletune::testing

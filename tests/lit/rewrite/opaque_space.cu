@@ -1,0 +1,48 @@
+// An opaque space is any C++ expression that makes a tiletune::Space; it may use the launching
+// function's variables, so the site is built where the annotation is, the first time it runs, and
+// each `$name` is looked up in that space by name (its checks run at the first launch). A template
+// argument that uses `$` names the kernel's pointer type with a stand-in value when the parameter
+// types need one. Arguments that use `$` are computed per configuration. The output compiles.
+// RUN: %tiletune %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
+
+#include <tiletune/tiletune.h>
+
+#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+
+namespace kernels {
+template <class T, int TILE>
+__global__ void scale(T* x, int n, int unrolled) {}
+}  // namespace kernels
+
+template <int TILE>
+__global__ void fill(float* x, int n) {}
+
+tiletune::Space make_space(int n) {
+  return tiletune::Space::cartesian({{"tile", {64, 128, 256}}, {"unroll", {1, 2}}},
+                                    [n](const tiletune::Config& c) { return c[0] <= n; });
+}
+
+// CHECK: static const char tiletune_site_[[#OPAQUE:]]_3_source[] = R"tiletune(// Device source sliced by tiletune.
+void run(float* x, int n, cudaStream_t s) {
+  TILETUNE(space = make_space(n),  // built at run time, from n
+           blocks = CEIL_DIV(n, $tile * $unroll),
+           threads = $tile, shmem = $tile * sizeof(float), stream = s,
+           kernels::scale<float, $tile>(x, n, $unroll));
+}
+// CHECK: #line [[#OPAQUE]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: [&] { static ::tiletune::Site tiletune_site_[[#OPAQUE]]_3(::tiletune::SiteInfo{"{{.*}}opaque_space.cu", [[#OPAQUE]], "kernels::scale<float, $tile>", tiletune_site_[[#OPAQUE]]_3_source, "{{(::)?}}kernels::scale<float, $tile>", ::tiletune::Space(make_space(n)), ::tiletune::Hints{0, 0}, {}, {"tile", "unroll"}});
+// CHECK-SAME: static const int tiletune_site_[[#OPAQUE]]_3_axes[] = {tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("tile"), tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("unroll")};
+// CHECK-SAME: ::tiletune::launch<decltype(&kernels::scale<float, (1)>)>(tiletune_site_[[#OPAQUE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
+// CHECK-SAME: return {::tiletune::Dim(CEIL_DIV(n, tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]] * tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[1]])), ::tiletune::Dim(tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]]), static_cast<unsigned>(tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]] * sizeof(float)), s}; },
+// CHECK-SAME: x, n, ::tiletune::per_config([&](const ::tiletune::Config& tt_cfg) { return tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[1]]; })); }()
+
+// A space made on the spot, and parameter types that do not depend on the template: they are
+// printed, so no stand-in value is needed.
+void inline_space(float* x, int n) {
+  TILETUNE(space = tiletune::Space::list({"tile"}, {{64}, {128}}),
+           blocks = cld(n, $tile), threads = $tile, fill<$tile>(x, n));
+}
+// CHECK: ::tiletune::Space(tiletune::Space::list({"tile"}, {{[{][{]}}64}, {128}}))
+// CHECK-SAME: ::tiletune::launch<void (*)(float *, int)>(

@@ -1,0 +1,50 @@
+#include "include_policy.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <array>
+#include <string_view>
+
+namespace tiletune::tool {
+namespace {
+
+bool starts_with(const std::string& s, std::string_view prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+}  // namespace
+
+bool nvrtc_public_header(const std::string& name) {
+  static constexpr std::array<std::string_view, 9> kHeaders = {"cuda_fp16.h",
+                                                               "cuda_bf16.h",
+                                                               "cuda_fp8.h",
+                                                               "mma.h",
+                                                               "cuda_pipeline.h",
+                                                               "cuda_awbarrier.h",
+                                                               "cooperative_groups.h",
+                                                               "cuda_pipeline_primitives.h",
+                                                               "cuda_awbarrier_primitives.h"};
+  for (std::string_view h : kHeaders)
+    if (name == h) return true;
+  return false;
+}
+
+bool nvrtc_compiles_header(const std::string& name) {
+  if (nvrtc_public_header(name)) return true;
+  for (std::string_view prefix : {"cooperative_groups/", "cuda/", "cub/", "nv/"})
+    if (starts_with(name, prefix)) return true;
+  return false;
+}
+
+std::optional<std::string> cuda_std_counterpart(const std::string& name) {
+  std::string base = name;
+  // <math.h> is <cmath>'s C spelling, and so on.
+  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".h") == 0)
+    base = "c" + base.substr(0, base.size() - 2);
+  std::string counterpart = "cuda/std/" + base;
+  for (const char* root : {TILETUNE_CUDA_PATH "/include/cccl/", TILETUNE_CUDA_PATH "/include/"})
+    if (llvm::sys::fs::exists(root + counterpart)) return counterpart;
+  return std::nullopt;
+}
+
+}  // namespace tiletune::tool

@@ -1,0 +1,22 @@
+// Which toolkit headers the device source may #include (the ones NVRTC compiles), and which
+// standard-library headers have a cuda::std counterpart to suggest when a kernel uses std::.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace tiletune::tool {
+
+// True for a header NVRTC compiles from the toolkit's include directory: cuda_fp16.h,
+// cuda_bf16.h, cuda_fp8.h, mma.h, cuda_pipeline.h, cuda_awbarrier.h, cooperative_groups.h and
+// cooperative_groups/..., cuda/..., cub/..., nv/....
+bool nvrtc_compiles_header(const std::string& name);
+
+// True for the toolkit's public single headers in that list (cuda_fp16.h, mma.h, ...), which are
+// what a user includes, as opposed to the internals of cub/ or cuda/.
+bool nvrtc_public_header(const std::string& name);
+
+// "cuda/std/cmath" for "cmath" (or "math.h") where the toolkit has that counterpart.
+std::optional<std::string> cuda_std_counterpart(const std::string& name);
+
+}  // namespace tiletune::tool

@@ -1,0 +1,65 @@
+// What the slicer needs from the preprocessor, which the AST no longer shows: every macro
+// expanded or tested (#ifdef, defined()) and where, and every #include as the user wrote it, so a
+// declaration from a toolkit header maps back to the include that brought it in.
+#pragma once
+
+#include <clang/Basic/SourceLocation.h>
+#include <clang/Lex/PPCallbacks.h>
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class MacroInfo;
+class SourceManager;
+}  // namespace clang
+
+namespace tiletune::tool {
+
+struct MacroUse {
+  clang::SourceLocation at;  // the file location the use expands at
+  std::string name;
+  const clang::MacroInfo* macro = nullptr;  // the definition in force there
+};
+
+struct IncludeDirective {
+  std::string name;  // as written between <> or ""
+  bool angled = false;
+};
+
+class PreprocessorRecord : public clang::PPCallbacks {
+ public:
+  explicit PreprocessorRecord(const clang::SourceManager& sm) : sm_(sm) {}
+
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
+                    clang::SourceRange range, const clang::MacroArgs* args) override;
+  void Defined(const clang::Token& name, const clang::MacroDefinition& definition,
+               clang::SourceRange range) override;
+  void Ifdef(clang::SourceLocation at, const clang::Token& name,
+             const clang::MacroDefinition& definition) override;
+  void Ifndef(clang::SourceLocation at, const clang::Token& name,
+              const clang::MacroDefinition& definition) override;
+  void InclusionDirective(clang::SourceLocation hash, const clang::Token& include_token,
+                          llvm::StringRef file_name, bool angled,
+                          clang::CharSourceRange file_name_range, clang::OptionalFileEntryRef file,
+                          llvm::StringRef search_path, llvm::StringRef relative_path,
+                          const clang::Module* suggested_module, bool module_imported,
+                          clang::SrcMgr::CharacteristicKind file_type) override;
+
+  const std::vector<MacroUse>& macro_uses() const { return uses_; }
+
+  // The #include that brought in `included`, by the file and line it was written on; null for a
+  // file entered another way (the compiler's own -include, the main file).
+  const IncludeDirective* directive_for(clang::FileID included) const;
+
+ private:
+  void record(const clang::Token& name, const clang::MacroDefinition& definition);
+
+  const clang::SourceManager& sm_;
+  std::vector<MacroUse> uses_;
+  std::map<std::pair<unsigned, unsigned>, IncludeDirective> includes_;  // (includer, line)
+};
+
+}  // namespace tiletune::tool

@@ -1,0 +1,62 @@
+#include "symbol_writes.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <string_view>
+
+namespace tiletune::tool {
+namespace {
+
+// The runtime API's calls that name a symbol, and which argument is the symbol.
+int symbol_argument(std::string_view function) {
+  if (function == "cudaMemcpyToSymbol" || function == "cudaMemcpyToSymbolAsync") return 0;
+  if (function == "cudaMemcpyFromSymbol" || function == "cudaMemcpyFromSymbolAsync" ||
+      function == "cudaGetSymbolAddress")
+    return 1;
+  return -1;
+}
+
+const clang::VarDecl* variable_in(const clang::Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e))
+    if (unary->getOpcode() == clang::UO_AddrOf) e = unary->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  return nullptr;
+}
+
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+ public:
+  explicit Finder(std::map<const clang::VarDecl*, SymbolAccess>& found) : found_(found) {}
+
+  bool VisitCallExpr(clang::CallExpr* call) {
+    const clang::FunctionDecl* callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier()) return true;
+    int index = symbol_argument(callee->getName());
+    if (index < 0 || static_cast<unsigned>(index) >= call->getNumArgs()) return true;
+    if (const clang::VarDecl* v = variable_in(call->getArg(static_cast<unsigned>(index))))
+      found_.try_emplace(v->getCanonicalDecl(),
+                         SymbolAccess{call->getBeginLoc(), callee->getName().str()});
+    return true;
+  }
+
+ private:
+  std::map<const clang::VarDecl*, SymbolAccess>& found_;
+};
+
+}  // namespace
+
+std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTContext& context) {
+  std::map<const clang::VarDecl*, SymbolAccess> found;
+  Finder finder(found);
+  const clang::SourceManager& sm = context.getSourceManager();
+  for (clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
+    clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
+    if (at.isInvalid() || sm.isInSystemHeader(at)) continue;
+    finder.TraverseDecl(d);
+  }
+  return found;
+}
+
+}  // namespace tiletune::tool
