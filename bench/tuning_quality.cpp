@@ -95,8 +95,10 @@ __global__ void transpose(const float* in, float* out, int n) {
 
 std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMemory& out) {
   std::vector<std::unique_ptr<Case>> all;
+  // The kernels' parameters: (x, y[, a], n), or for matmul (A, B, C, n) with A and B both `in`.
+  enum class Params { InOutN, InOutScalarN, InInOutN };
   auto add = [&](std::string name, SiteInfo info, int n,
-                 std::function<Geometry(const Config&, int)> g, bool scalar) {
+                 std::function<Geometry(const Config&, int)> g, Params params) {
     auto c = std::make_unique<Case>();
     c->name = std::move(name);
     c->info = std::move(info);
@@ -105,8 +107,10 @@ std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMem
     c->out = out.as<float>();
     c->geometry = [g, n](const Config& cfg) { return g(cfg, n); };
     c->key = key(n);
-    c->args = {&c->in, &c->out};
-    if (scalar) c->args.push_back(&c->scalar);
+    c->args = {&c->in};
+    if (params == Params::InInOutN) c->args.push_back(&c->in);
+    c->args.push_back(&c->out);
+    if (params == Params::InOutScalarN) c->args.push_back(&c->scalar);
     c->args.push_back(&c->n);
     all.push_back(std::move(c));
   };
@@ -116,12 +120,12 @@ std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMem
   add("elementwise",
       site("saxpy", kElementwise, "saxpy<$tile, $items>",
            Space::cartesian({{"tile", {64, 128, 256, 512}}, {"items", {1, 2, 4}}})),
-      1 << 24, linear, true);
+      1 << 24, linear, Params::InOutScalarN);
   add("reduction",
       site("block_sum", kReduction, "block_sum<$block, $items>",
            Space::cartesian({{"block", {128, 256, 512, 1024}}, {"items", {1, 4, 16}}})),
-      1 << 24, linear, false);
-  add("matmul", matmul_site(), 1024, matmul_geometry, false);
+      1 << 24, linear, Params::InOutN);
+  add("matmul", matmul_site(), 1024, matmul_geometry, Params::InInOutN);
   add(
       "transpose",
       site("transpose", kTranspose, "transpose<$tile, $rows>",
@@ -131,7 +135,7 @@ std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMem
         return Geometry{Dim(n / static_cast<int>(c[0]), n / static_cast<int>(c[0])),
                         Dim(c[0], c[1]), 0, nullptr};
       },
-      false);
+      Params::InOutN);
   return all;
 }
 

@@ -51,8 +51,8 @@ grep -q "consumer: " "$work/log" || fail "the Make consumer does not run"
 status=0
 "$prefix/bin/tiletune-nvcc" -std=c++17 -arch=sm_90 -I"$prefix/include" -c bad.cu -o bad.o >"$work/out" 2>&1 || status=$?
 [ $status -eq 1 ] || fail "a rejected annotation exited $status, not 1"
-grep -q "bad.cu:7:56: error: '\$tiles' names no axis of the space; did you mean '\$tile'?" "$work/out" ||
-  { cat "$work/out"; fail "the error does not point at bad.cu:7:56"; }
+grep -q "bad.cu:7:57: error: '\$tiles' names no axis of the space; did you mean '\$tile'?" "$work/out" ||
+  { cat "$work/out"; fail "the error does not point at bad.cu:7:57"; }
 [ ! -e bad.o ] || fail "an object was written for a rejected file"
 echo "ok"
 echo "consumer_test: 2 passed, 0 failed"

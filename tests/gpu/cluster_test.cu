@@ -53,7 +53,7 @@ TEST(Cluster, TheTunedClusterSizeIsTheOneLaunched) {
   tiletune::testing::DeviceBuffer<int> out(n);
   out.poison();
   tuned_clusters(out.get(), n);
-  const tiletune::TuningResult& r = tiletune::tuning_results().back();
+  const tiletune::TuningResult r = tiletune::tuning_results().back();  // a copy: the list is returned by value
   for (const tiletune::Measurement& m : r.measurements) EXPECT_TRUE(m.ok) << m.failure;
   tiletune::Config best = r.best_config();
   EXPECT_EQ(mismatches(out.read(), static_cast<int>(best[0]), static_cast<int>(best[1])), 0);
@@ -76,7 +76,7 @@ TEST(Cluster, AClusterThatDoesNotDivideTheGridIsRefusedWithItsReason) {
   const int n = 128 * 6;  // 6 blocks of 128: clusters of 4 do not fit; 3 blocks of 256: only 1
   tiletune::testing::DeviceBuffer<int> out(n);
   tuned_clusters(out.get(), n);
-  const tiletune::TuningResult& r = tiletune::tuning_results().back();
+  const tiletune::TuningResult r = tiletune::tuning_results().back();  // a copy: the list is returned by value
   int refused = 0;
   for (const tiletune::Measurement& m : r.measurements)
     if (!m.ok) {

@@ -37,7 +37,7 @@ TEST(Restore, AnInPlaceKernelIsAsIfItRanOnce) {
     if (after[i] != 2 * x[i] + 1) ++wrong;
   EXPECT_EQ(wrong, 0);
   // Many trial launches ran: tuning measured every configuration.
-  const tiletune::TuningResult& r = tiletune::tuning_results().back();
+  const tiletune::TuningResult r = tiletune::tuning_results().back();  // a copy: the list is returned by value
   EXPECT_FALSE(r.from_file);
   int samples = 0;
   for (const tiletune::Measurement& m : r.measurements) samples += m.samples;
