@@ -9,11 +9,11 @@
 namespace tiletune::detail {
 
 struct FrontEndInput {
-  std::string_view source;       // self-contained device source (with #line directives)
-  std::string source_name;       // name NVRTC reports in its log when #line does not override it
-  std::string name_expression;   // e.g. "vadd<128>" or "ns::kernel"; instantiated and looked up
+  std::string_view source;      // self-contained device source (with #line directives)
+  std::string source_name;      // name NVRTC reports in its log when #line does not override it
+  std::string name_expression;  // e.g. "vadd<128>" or "ns::kernel"; instantiated and looked up
   std::vector<std::string> options;  // extra NVRTC options (-D..., -I..., -std=...)
-  int arch = 90;                 // compute capability as major*10+minor: PTX for compute_<arch>
+  int arch = 90;                     // compute capability as major*10+minor: PTX for compute_<arch>
 };
 
 struct FrontEndOutput {

@@ -51,12 +51,14 @@ Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
       compiler_(std::move(compiler)),
       options_(options),
       results_(std::make_unique<detail::ResultsFile>(options.results_file, options.log)),
-      pool_(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {}
+      pool_(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {
+}
 
 Runtime::~Runtime() = default;
 
 Runtime& Runtime::global() {
-  static Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(
+  static Runtime runtime(detail::open_cuda_device(),
+                         std::make_shared<detail::NvrtcCompiler>(
                              detail::DiskCache::open(detail::DiskCache::default_directory()),
                              detail::pch_mode_from_environment()),
                          RuntimeOptions::from_environment());

@@ -25,7 +25,7 @@ struct RuntimeOptions {
   int min_samples = 5;
   int max_samples = 50;
   double stable_spread = 0.02;
-  double budget_ms = 200;      // wall time per configuration
+  double budget_ms = 200;       // wall time per configuration
   double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
   // A configuration whose fastest sample, after `early_stop_samples`, is `early_stop_ratio` times
   // the best median so far stops there: it cannot win.

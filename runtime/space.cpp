@@ -19,8 +19,8 @@ namespace {
 
 void check_names(const std::vector<std::string>& names) {
   if (names.size() > static_cast<std::size_t>(Config::kMaxAxes))
-    throw Error("tiletune: a space has at most " + std::to_string(Config::kMaxAxes) + " axes, not " +
-                std::to_string(names.size()));
+    throw Error("tiletune: a space has at most " + std::to_string(Config::kMaxAxes) +
+                " axes, not " + std::to_string(names.size()));
   for (std::size_t i = 0; i < names.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (names[i] == names[j]) throw Error("tiletune: axis '" + names[i] + "' appears twice");

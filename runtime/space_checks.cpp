@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
-#include <string>
 
 namespace tiletune::detail {
 namespace {

@@ -7,8 +7,8 @@
 namespace tiletune::detail {
 
 // Throws tiletune::Error naming the annotation's file and line when the space is empty or repeats
-// a configuration, a static hint is also an axis, a `$name` the site uses is no axis, an occupancy is below 1, or a num_ctas
-// is not a power of two up to 16.
+// a configuration, a static hint is also an axis, a `$name` the site uses is no axis, an occupancy
+// is below 1, or a num_ctas is not a power of two up to 16.
 void check_site_space(const SiteInfo& site);
 
 }  // namespace tiletune::detail

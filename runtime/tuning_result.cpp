@@ -32,8 +32,8 @@ std::string TuningResult::table() const {
                          : m.stopped_early             ? "ok, stopped early (far slower)"
                                                        : "ok";
     if (m.ok)
-      std::snprintf(line, sizeof line, "%12.4f %7.1f%% %7d %5d  %s\n", m.median_ms,
-                    m.spread * 100, m.samples, m.registers, status.c_str());
+      std::snprintf(line, sizeof line, "%12.4f %7.1f%% %7d %5d  %s\n", m.median_ms, m.spread * 100,
+                    m.samples, m.registers, status.c_str());
     else
       std::snprintf(line, sizeof line, "%12s %8s %7s %5d  %s\n", "-", "-", "-", m.registers,
                     status.c_str());

@@ -33,7 +33,8 @@ struct ExprNode {
   enum class Kind { Literal, Dollar, Unary, Binary, Cld };
   Kind kind = Kind::Literal;
   std::int64_t value = 0;  // Literal
-  std::string name;        // Dollar: the axis name; Unary / Binary: the operator ("-", "!", "+", "&&", ...)
+  std::string
+      name;  // Dollar: the axis name; Unary / Binary: the operator ("-", "!", "+", "&&", ...)
   std::vector<std::unique_ptr<ExprNode>> operands;  // Unary: 1, Binary: 2, Cld: 2
   Span span;
 };
@@ -45,7 +46,7 @@ struct Expr {
   std::string text;
   Span span;
   std::vector<DollarRef> dollars;
-  std::vector<Span> clds;               // each covers the identifier `cld` of a cld(...) call
+  std::vector<Span> clds;                // each covers the identifier `cld` of a cld(...) call
   std::shared_ptr<const ExprNode> tree;  // null when the expression is not evaluable at build time
 };
 
@@ -93,9 +94,9 @@ struct Dims {
 };
 
 struct Argument {
-  Expr expr;             // for Constant(e): e
+  Expr expr;              // for Constant(e): e
   bool constant = false;  // written as Constant(e)
-  Span span;             // the whole argument, Constant(...) included
+  Span span;              // the whole argument, Constant(...) included
 };
 
 struct KernelCall {
@@ -147,7 +148,8 @@ struct ParseError {
 };
 
 // Parses the text between TILETUNE's parentheses. Errors are syntactic only: unknown or repeated
-// keywords, undefined `$` names and the like are found later by the checks, which see the whole tree.
+// keywords, undefined `$` names and the like are found later by the checks, which see the whole
+// tree.
 std::variant<Annotation, ParseError> parse_annotation(std::string_view text);
 
 }  // namespace tiletune::tool

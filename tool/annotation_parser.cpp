@@ -71,12 +71,13 @@ auto const pp_number = (char_("0-9") | lit('.') >> &char_("0-9")) >>
 auto const hex_digit = char_("0-9a-fA-F");
 auto const long_suffix = lit("ll") | lit("LL") | char_("lL");
 auto const unsigned_suffix = char_("uU");
-auto const integer_literal =
-    ((lit("0x") | lit("0X")) >> hex_digit >> *(-lit('\'') >> hex_digit) |
-     (lit("0b") | lit("0B")) >> char_("01") >> *(-lit('\'') >> char_("01")) |
-     char_("1-9") >> *(-lit('\'') >> char_("0-9")) | lit('0') >> *(-lit('\'') >> char_("0-7"))) >>
-    -(unsigned_suffix >> -long_suffix | long_suffix >> -unsigned_suffix) >>
-    !(identifier_char | lit('\'') | lit('.'));
+auto const integer_literal = ((lit("0x") | lit("0X")) >> hex_digit >> *(-lit('\'') >> hex_digit) |
+                              (lit("0b") | lit("0B")) >> char_("01") >>
+                                  *(-lit('\'') >> char_("01")) |
+                              char_("1-9") >> *(-lit('\'') >> char_("0-9")) |
+                              lit('0') >> *(-lit('\'') >> char_("0-7"))) >>
+                             -(unsigned_suffix >> -long_suffix | long_suffix >> -unsigned_suffix) >>
+                             !(identifier_char | lit('\'') | lit('.'));
 
 auto const boolean_literal = (lit("true") | lit("false")) >> !identifier_char;
 
@@ -196,9 +197,24 @@ std::string_view view(Range const& range) {
 
 int precedence(std::string_view op) {
   static constexpr std::array<std::pair<std::string_view, int>, 18> kPrecedence{{
-      {"*", 10}, {"/", 10}, {"%", 10}, {"+", 9}, {"-", 9}, {"<<", 8}, {">>", 8},
-      {"<", 7},  {"<=", 7}, {">", 7},  {">=", 7}, {"==", 6}, {"!=", 6}, {"&", 5},
-      {"^", 4},  {"|", 3},  {"&&", 2}, {"||", 1},
+      {"*", 10},
+      {"/", 10},
+      {"%", 10},
+      {"+", 9},
+      {"-", 9},
+      {"<<", 8},
+      {">>", 8},
+      {"<", 7},
+      {"<=", 7},
+      {">", 7},
+      {">=", 7},
+      {"==", 6},
+      {"!=", 6},
+      {"&", 5},
+      {"^", 4},
+      {"|", 3},
+      {"&&", 2},
+      {"||", 1},
   }};
   for (auto const& [name, level] : kPrecedence)
     if (name == op) return level;
@@ -307,22 +323,22 @@ using x3::lit;
 
 // Longest operators first; an operator directly followed by '=' is an assignment, and `++`, `--`,
 // `->` are not two operators: none of those is evaluable.
-auto const binary_operator = x3::lexeme[
-    lit("||") | lit("&&") | lit("<<") >> !lit('=') | lit(">>") >> !lit('=') |
-    lit("<=") >> !lit('>') | lit(">=") | lit("==") | lit("!=") | lit('|') >> !lit('=') |
-    lit('&') >> !lit('=') | lit('^') >> !lit('=') | lit('<') >> !lit('=') |
-    lit('>') >> !lit('=') | lit('+') >> !(lit('+') | lit('=')) |
-    lit('-') >> !(lit('-') | lit('=') | lit('>')) | lit('*') >> !lit('=') |
-    lit('/') >> !lit('=') | lit('%') >> !lit('=')];
+auto const binary_operator =
+    x3::lexeme[lit("||") | lit("&&") | lit("<<") >> !lit('=') | lit(">>") >> !lit('=') |
+               lit("<=") >> !lit('>') | lit(">=") | lit("==") | lit("!=") | lit('|') >> !lit('=') |
+               lit('&') >> !lit('=') | lit('^') >> !lit('=') | lit('<') >> !lit('=') |
+               lit('>') >> !lit('=') | lit('+') >> !(lit('+') | lit('=')) |
+               lit('-') >> !(lit('-') | lit('=') | lit('>')) | lit('*') >> !lit('=') |
+               lit('/') >> !lit('=') | lit('%') >> !lit('=')];
 auto const unary_operator =
     x3::lexeme[lit('-') >> !(lit('-') | lit('>')) | lit('+') >> !lit('+') | lit('!') | lit('~')];
 
 // Operators as rules with an explicit attribute: a bare raw[] inside a sequence has none.
 using Range = boost::iterator_range<Iterator>;
-auto const binary_operator_token =
-    x3::rule<class binary_operator_rule, Range>{"binary operator"} = x3::raw[binary_operator];
-auto const unary_operator_token =
-    x3::rule<class unary_operator_rule, Range>{"unary operator"} = x3::raw[unary_operator];
+auto const binary_operator_token = x3::rule<class binary_operator_rule, Range>{"binary operator"} =
+    x3::raw[binary_operator];
+auto const unary_operator_token = x3::rule<class unary_operator_rule, Range>{"unary operator"} =
+    x3::raw[unary_operator];
 
 x3::rule<class expression_rule> const expression = "expression";
 x3::rule<class unary_rule> const unary = "unary";
@@ -335,8 +351,7 @@ auto const integer = x3::raw[x3::lexeme[lexical::integer_literal]][push_integer]
 auto const boolean = x3::raw[x3::lexeme[lexical::boolean_literal]][push_boolean];
 auto const parenthesised = x3::raw['(' >> expression >> ')'][widen_to_parentheses];
 
-auto const expression_def =
-    (unary >> *(binary_operator_token >> unary))[fold_binary_operators];
+auto const expression_def = (unary >> *(binary_operator_token >> unary))[fold_binary_operators];
 auto const unary_def = (*unary_operator_token >> primary)[apply_unary_operators];
 auto const primary_def = cld_call | dollar | integer | boolean | parenthesised;
 
@@ -389,8 +404,8 @@ char opening(char close) {
 }
 
 [[noreturn]] void fail_unbalanced(Bracket bracket) {
-  std::string message = std::string("unbalanced '") + bracket.open + "': no matching '" +
-                        closing(bracket.open) + "'";
+  std::string message =
+      std::string("unbalanced '") + bracket.open + "': no matching '" + closing(bracket.open) + "'";
   if (bracket.open == '<') message += " (in template arguments, put a comparison in parentheses)";
   fail({bracket.offset, bracket.offset + 1}, std::move(message));
 }
@@ -685,8 +700,8 @@ class AnnotationParser {
     if (auto const number = match_length(rest(), lexical::pp_number))
       fail({literal_begin, literal_begin + static_cast<unsigned>(*number)},
            "invalid integer literal");
-    fail(token_at(pos_), negative ? "expected an integer after '-'"
-                                  : "expected a value: an integer or true/false");
+    fail(token_at(pos_),
+         negative ? "expected an integer after '-'" : "expected a value: an integer or true/false");
   }
 
   // A value that must be one literal and nothing else (a static hint, a flag); `requirement` ends
@@ -862,9 +877,9 @@ class AnnotationParser {
     Expr expr;
     std::vector<Bracket> open;  // brackets opened inside the expression
     std::vector<Span> comments;
-    std::optional<unsigned> first;      // the offset of the first token
-    unsigned last = pos_;               // the end of the last token
-    bool after_identifier = false;      // a '<' after a name may open template arguments
+    std::optional<unsigned> first;  // the offset of the first token
+    unsigned last = pos_;           // the end of the last token
+    bool after_identifier = false;  // a '<' after a name may open template arguments
     for (;;) {
       if (take(+lexical::whitespace)) continue;
       if (auto const comment = take_comment()) {
@@ -907,8 +922,8 @@ class AnnotationParser {
         ++pos_;
       } else if (c == ')' || c == ']' || c == '}' || (c == '>' && in_angles)) {
         if (!innermost)
-          fail({begin, begin + 1}, std::string("unbalanced '") + c + "': no matching '" +
-                                       opening(c) + "'");
+          fail({begin, begin + 1},
+               std::string("unbalanced '") + c + "': no matching '" + opening(c) + "'");
         if (open.empty() || closing(open.back().open) != c) fail_unbalanced(*innermost);
         open.pop_back();
         ++pos_;
@@ -947,8 +962,8 @@ class AnnotationParser {
     unsigned const begin = pos_++;
     for (;;) {
       if (at_end() || text_[pos_] == '\n')
-        fail({begin, begin + 1}, quote == '"' ? "unterminated string literal"
-                                              : "unterminated character literal");
+        fail({begin, begin + 1},
+             quote == '"' ? "unterminated string literal" : "unterminated character literal");
       char const c = text_[pos_];
       if (c == quote) {
         ++pos_;

@@ -97,7 +97,9 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-bool is_power_of_two_up_to_16(long long v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
+bool is_power_of_two_up_to_16(long long v) {
+  return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+}
 
 class Checker {
  public:
@@ -140,15 +142,19 @@ class Checker {
         note_at(it->second->name_span, "first given here");
       }
     }
-    if (!a_.space) error({0, 0}, "missing 'space': the annotation must say what to tune, e.g. "
-                                 "space = (tile = (64, 128, 256))");
+    if (!a_.space)
+      error({0, 0},
+            "missing 'space': the annotation must say what to tune, e.g. "
+            "space = (tile = (64, 128, 256))");
     // Without them there is no launch to make: the runtime has no default grid or block.
     Span const call = a_.call ? a_.call->callee_span : Span{};
     if (!a_.blocks)
-      error(call, "missing 'blocks': the annotation must give the grid, e.g. blocks = cld(n, $tile)");
+      error(call,
+            "missing 'blocks': the annotation must give the grid, e.g. blocks = cld(n, $tile)");
     if (!a_.threads)
-      error(call, "missing 'threads': the annotation must give the block size, e.g. "
-                  "threads = $tile");
+      error(call,
+            "missing 'threads': the annotation must give the block size, e.g. "
+            "threads = $tile");
   }
 
   // Axes and configurations of a literal space; duplicates and empty axes are errors.
@@ -176,8 +182,7 @@ class Checker {
         product *= std::max<std::size_t>(1, axis.values.size());
         if (product > kMaxLiteralConfigurations) {
           error(cartesian->span, "the space has more than " +
-                                     std::to_string(kMaxLiteralConfigurations) +
-                                     " configurations");
+                                     std::to_string(kMaxLiteralConfigurations) + " configurations");
           return;
         }
       }
@@ -222,9 +227,9 @@ class Checker {
   // A configuration holds at most tiletune::Config::kMaxAxes values.
   void check_axis_count(const std::vector<Axis>& axes) {
     if (axes.size() <= kMaxAxes) return;
-    error(axes[kMaxAxes].name_span,
-          "the space has " + std::to_string(axes.size()) + " axes; a configuration holds at most " +
-              std::to_string(kMaxAxes));
+    error(axes[kMaxAxes].name_span, "the space has " + std::to_string(axes.size()) +
+                                        " axes; a configuration holds at most " +
+                                        std::to_string(kMaxAxes));
   }
 
   void enumerate(const CartesianSpace& space) {
@@ -271,8 +276,10 @@ class Checker {
 
   void check_hint_value(const std::string& hint, const Value& v) {
     if (hint == "occupancy" && v.value < 1)
-      error(v.span, "occupancy must be at least 1 (the least number of blocks per "
-                    "multiprocessor), not " + std::to_string(v.value));
+      error(v.span,
+            "occupancy must be at least 1 (the least number of blocks per "
+            "multiprocessor), not " +
+                std::to_string(v.value));
     if (hint == "num_ctas" && !is_power_of_two_up_to_16(v.value))
       error(v.span, "num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
                         std::to_string(v.value));
@@ -280,7 +287,8 @@ class Checker {
 
   void check_hints() {
     for (const char* hint : {"occupancy", "num_ctas"}) {
-      const std::optional<Value>& fixed = std::string(hint) == "occupancy" ? a_.occupancy : a_.num_ctas;
+      const std::optional<Value>& fixed =
+          std::string(hint) == "occupancy" ? a_.occupancy : a_.num_ctas;
       if (fixed) check_hint_value(hint, *fixed);
       for (const Value& v : axis_values(hint)) check_hint_value(hint, v);
       if (fixed) {
@@ -328,8 +336,9 @@ class Checker {
     if (a_.call)
       for (const Argument& arg : a_.call->args)
         if (arg.constant)
-          refuse(arg.expr, "in Constant(...): its value is part of the key, computed before a "
-                           "configuration is chosen; pass it as a template argument instead");
+          refuse(arg.expr,
+                 "in Constant(...): its value is part of the key, computed before a "
+                 "configuration is chosen; pass it as a template argument instead");
   }
 
   void check_dollars() {
@@ -350,13 +359,15 @@ class Checker {
     if (!a_.where) return;
     const Expr& where = *a_.where;
     if (!result_.literal_space) {
-      error(where.span, "'where' constrains a literal space; an opaque space takes its "
-                        "constraint in tiletune::Space::cartesian(axes, constraint)");
+      error(where.span,
+            "'where' constrains a literal space; an opaque space takes its "
+            "constraint in tiletune::Space::cartesian(axes, constraint)");
       return;
     }
     if (!where.tree) {
-      error(where.span, "'where' must be an expression over '$' names and integer literals "
-                        "(arithmetic, comparison, &&, ||, !), evaluated at build time");
+      error(where.span,
+            "'where' must be an expression over '$' names and integer literals "
+            "(arithmetic, comparison, &&, ||, !), evaluated at build time");
       return;
     }
     if (report_.errors() != 0) return;
@@ -400,15 +411,17 @@ class Checker {
       const ExprNode* tree = a_.verify->tree.get();
       verifying = !(tree && tree->kind == ExprNode::Kind::Literal && tree->value == 0);
       if (verifying && !a_.restore && !a_.outputs)
-        error(a_.verify->span, "'verify' compares each configuration's outputs with the first's: "
-                               "name them with outputs = (pointer, bytes, ...) or restore = (...)");
+        error(a_.verify->span,
+              "'verify' compares each configuration's outputs with the first's: "
+              "name them with outputs = (pointer, bytes, ...) or restore = (...)");
     }
     if (a_.outputs && !verifying)
-      error(keyword_span("outputs"), "'outputs' are only compared under 'verify': add verify = "
-                                     "true (or a relative tolerance such as verify = 1e-5)");
+      error(keyword_span("outputs"),
+            "'outputs' are only compared under 'verify': add verify = "
+            "true (or a relative tolerance such as verify = 1e-5)");
     if (a_.flush_l2 && a_.flush_l2->value != 0 && a_.flush_l2->value != 1)
-      error(a_.flush_l2->span, "'flush_l2' is true or false, not " +
-                                   std::to_string(a_.flush_l2->value));
+      error(a_.flush_l2->span,
+            "'flush_l2' is true or false, not " + std::to_string(a_.flush_l2->value));
   }
 
   Span keyword_span(const std::string& name) const {
@@ -427,7 +440,8 @@ class Checker {
   void check_kernel() {
     if (!a_.call) return;
     const KernelCall& call = *a_.call;
-    std::vector<const clang::FunctionDecl*> found = find_functions(context_, call.callee, site_.macro_begin);
+    std::vector<const clang::FunctionDecl*> found =
+        find_functions(context_, call.callee, site_.macro_begin);
     if (found.empty()) {
       error(call.callee_span, "no function named '" + call.callee + "' in this translation unit");
       return;
@@ -526,7 +540,8 @@ class Checker {
     std::vector<const Expr*> bound(params->size(), nullptr);  // the `$` argument each one takes
     for (std::size_t i = 0; i < call.template_args.size(); ++i) {
       if (call.template_args[i].dollars.empty() || params->size() == 0) continue;
-      std::size_t p = std::min<std::size_t>(i, params->size() - 1);  // the rest go to a trailing pack
+      std::size_t p =
+          std::min<std::size_t>(i, params->size() - 1);  // the rest go to a trailing pack
       if (!bound[p]) bound[p] = &call.template_args[i];
     }
     for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
@@ -550,8 +565,9 @@ class Checker {
     const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
     if (!tmpl) {
       if (call.has_template_args) {
-        error(call.callee_span, "'" + call.callee + "' is not a template, but template "
-                                                    "arguments are given");
+        error(call.callee_span, "'" + call.callee +
+                                    "' is not a template, but template "
+                                    "arguments are given");
         report_.note(kernel->getLocation(), "kernel declared here");
       }
       return;
@@ -561,9 +577,9 @@ class Checker {
     bool pack = params->hasParameterPack();
     std::size_t given = call.template_args.size();
     if (given > params->size() && !pack) {
-      error(call.template_args[params->size()].span,
-            "too many template arguments for '" + call.callee + "': it takes " +
-                std::to_string(params->size()));
+      error(call.template_args[params->size()].span, "too many template arguments for '" +
+                                                         call.callee + "': it takes " +
+                                                         std::to_string(params->size()));
       report_.note(tmpl->getLocation(), "template declared here");
     } else if (given < required) {
       error(call.callee_span, "too few template arguments for '" + call.callee + "': it needs " +
@@ -589,8 +605,9 @@ class Checker {
         conflict = true;
       }
       if (conflict) {
-        error(occupancy_span, "the kernel's __launch_bounds__ already fixes the minimum blocks "
-                              "per multiprocessor; 'occupancy' cannot change it");
+        error(occupancy_span,
+              "the kernel's __launch_bounds__ already fixes the minimum blocks "
+              "per multiprocessor; 'occupancy' cannot change it");
         report_.note(bounds->getLocation(), "__launch_bounds__ given here");
       }
     }
@@ -607,8 +624,10 @@ class Checker {
       }
       if (threads > max->getExtValue()) {
         error(a_.threads->span, "threads = " + std::to_string(threads) + " for " +
-                                    describe(config) + " exceeds the kernel's __launch_bounds__ "
-                                    "maximum of " + std::to_string(max->getExtValue()));
+                                    describe(config) +
+                                    " exceeds the kernel's __launch_bounds__ "
+                                    "maximum of " +
+                                    std::to_string(max->getExtValue()));
         report_.note(bounds->getLocation(), "__launch_bounds__ given here");
         return;
       }
@@ -625,8 +644,9 @@ class Checker {
       span = axis->name_span;
     else
       return;
-    error(span, "the kernel's __cluster_dims__ already fixes the cluster shape; 'num_ctas' "
-                "cannot change it");
+    error(span,
+          "the kernel's __cluster_dims__ already fixes the cluster shape; 'num_ctas' "
+          "cannot change it");
     report_.note(dims->getLocation(), "__cluster_dims__ given here");
   }
 

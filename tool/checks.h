@@ -20,8 +20,8 @@ struct CheckedSite {
   const Annotation* annotation = nullptr;
   const clang::FunctionDecl* kernel = nullptr;  // the definition (a template's pattern)
   bool literal_space = false;
-  std::vector<std::string> axes;                 // literal spaces only
-  std::vector<std::vector<long long>> configs;   // literal spaces only, `where` applied
+  std::vector<std::string> axes;                // literal spaces only
+  std::vector<std::vector<long long>> configs;  // literal spaces only, `where` applied
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,

@@ -53,9 +53,11 @@ class Writer {
       std::string text;
     };
     std::vector<Edit> edits;
-    for (const DollarRef& d : e.dollars) edits.push_back({d.span.begin, d.span.end, value_of(d.name)});
+    for (const DollarRef& d : e.dollars)
+      edits.push_back({d.span.begin, d.span.end, value_of(d.name)});
     for (const Span& c : e.clds) edits.push_back({c.begin, c.end, "::tiletune::cld"});
-    std::sort(edits.begin(), edits.end(), [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
+    std::sort(edits.begin(), edits.end(),
+              [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
     std::string out;
     unsigned at = e.span.begin;
     for (const Edit& edit : edits) {
@@ -101,9 +103,8 @@ class Writer {
     const KernelCall& call = *a_.call;
     std::string out;
     for (std::size_t i = 0; i < call.template_args.size(); ++i)
-      out += (i ? ", " : "") + substitute(call.template_args[i], [](const std::string& name) {
-               return "$" + name;
-             });
+      out += (i ? ", " : "") +
+             substitute(call.template_args[i], [](const std::string& name) { return "$" + name; });
     return out;
   }
 
@@ -118,7 +119,8 @@ class Writer {
       if (arg.constant) args.push_back("$#" + std::to_string(key_index++));
     if (call.has_template_args) args.push_back(template_arguments());
     bool constants = key_index != key_parts().size();
-    std::string out = constants ? constant_entry_name(site_.kernel) : qualified_kernel_name(site_.kernel);
+    std::string out =
+        constants ? constant_entry_name(site_.kernel) : qualified_kernel_name(site_.kernel);
     if (!constants && !call.has_template_args) return out;
     out += '<';
     for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
@@ -148,9 +150,8 @@ class Writer {
     for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
       clang::QualType type = kernel->getParamDecl(i)->getType();
       if (type->isDependentType()) return std::nullopt;
-      out += (i ? ", " : "") +
-             clang::TypeName::getFullyQualifiedName(type, context, policy,
-                                                    /*WithGlobalNsPrefix=*/true);
+      out += (i ? ", " : "") + clang::TypeName::getFullyQualifiedName(type, context, policy,
+                                                                      /*WithGlobalNsPrefix=*/true);
     }
     return out + ")";
   }
@@ -174,12 +175,14 @@ class Writer {
 
   std::string dims(const Dims& d) const {
     std::string out = "::tiletune::Dim(";
-    for (std::size_t i = 0; i < d.exprs.size(); ++i) out += (i ? ", " : "") + runtime_expr(d.exprs[i]);
+    for (std::size_t i = 0; i < d.exprs.size(); ++i)
+      out += (i ? ", " : "") + runtime_expr(d.exprs[i]);
     return out + ")";
   }
 
   std::string geometry() const {
-    std::string out = "[&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {";
+    std::string out =
+        "[&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {";
     out += dims(*a_.blocks) + ", " + dims(*a_.threads) + ", ";
     out += a_.shmem ? "static_cast<unsigned>(" + runtime_expr(*a_.shmem) + ")" : "0u";
     out += ", ";
@@ -245,12 +248,14 @@ class Writer {
       }
       out += "}";
       if (a_.where)
-        out += ", [](const ::tiletune::Config& tt_cfg) -> bool { return " + runtime_expr(*a_.where) + "; }";
+        out += ", [](const ::tiletune::Config& tt_cfg) -> bool { return " +
+               runtime_expr(*a_.where) + "; }";
       return out + ")";
     }
     // A fixed list: the configurations the checks enumerated.
     out = "::tiletune::Space::list({";
-    for (std::size_t i = 0; i < site_.axes.size(); ++i) out += (i ? ", " : "") + quoted(site_.axes[i]);
+    for (std::size_t i = 0; i < site_.axes.size(); ++i)
+      out += (i ? ", " : "") + quoted(site_.axes[i]);
     out += "}, {";
     for (std::size_t c = 0; c < site_.configs.size(); ++c) {
       out += c ? ", {" : "{";
@@ -354,35 +359,32 @@ std::string raw_string_literal(const std::string& text) {
   return "R\"" + delimiter + "(" + text + ")" + delimiter + "\"";
 }
 
-EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
-                      const std::string& file, unsigned line, const std::string& device_source) {
+EmittedSite emit_site(const CheckedSite& site, const std::string& variable, const std::string& file,
+                      unsigned line, const std::string& device_source) {
   Writer w(site, variable);
   std::string options = w.tuning_options();
   std::string launch = (options.empty() ? "::tiletune::launch<" : "::tiletune::launch_with<") +
                        w.kernel_pointer_type() + ">(" + variable + ", " + w.key() + ", " +
-                       w.geometry() + (options.empty() ? "" : ", " + options) + w.arguments() +
-                       ")";
+                       w.geometry() + (options.empty() ? "" : ", " + options) + w.arguments() + ")";
   EmittedSite out;
   if (site.literal_space) {
-    out.declaration = "static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{\n    " +
-                      quoted(file) + ", " + std::to_string(line) + ", " +
-                      quoted(w.kernel_as_written()) + ",\n    " +
-                      raw_string_literal(device_source) + ",\n    " +
-                      quoted(w.name_expression()) + ",\n    " + w.space() + ",\n    " +
-                      w.hints() + ",\n    {},\n    " + w.dollar_names() + "});\n";
+    out.declaration =
+        "static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{\n    " + quoted(file) +
+        ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) + ",\n    " +
+        raw_string_literal(device_source) + ",\n    " + quoted(w.name_expression()) + ",\n    " +
+        w.space() + ",\n    " + w.hints() + ",\n    {},\n    " + w.dollar_names() + "});\n";
     out.call = launch;
     return out;
   }
   // An opaque space may use the launching function's variables: the site is built where the
   // annotation was, the first time it runs (a function-local static), and the axes that `$` names
   // are looked up in it then. Its checks run at the first launch (tiletune::Error at file:line).
-  out.declaration = "static const char " + variable + "_source[] = " +
-                    raw_string_literal(device_source) + ";\n";
-  out.call = "[&] { static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{" +
-             quoted(file) + ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) +
-             ", " + variable + "_source, " + quoted(w.name_expression()) + ", " + w.space() +
-             ", " + w.hints() + ", {}, " + w.dollar_names() + "}); " + w.axis_indices(variable) +
-             launch + "; }()";
+  out.declaration =
+      "static const char " + variable + "_source[] = " + raw_string_literal(device_source) + ";\n";
+  out.call = "[&] { static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{" + quoted(file) +
+             ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) + ", " + variable +
+             "_source, " + quoted(w.name_expression()) + ", " + w.space() + ", " + w.hints() +
+             ", {}, " + w.dollar_names() + "}); " + w.axis_indices(variable) + launch + "; }()";
   return out;
 }
 

@@ -15,8 +15,8 @@ struct EmittedSite {
 
 // `variable` names the site object; `file` and `line` are the annotation's, for run-time
 // messages; `device_source` is the slice.
-EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
-                      const std::string& file, unsigned line, const std::string& device_source);
+EmittedSite emit_site(const CheckedSite& site, const std::string& variable, const std::string& file,
+                      unsigned line, const std::string& device_source);
 
 // A C++ string literal holding `text`: a raw literal whose delimiter does not occur in it.
 std::string raw_string_literal(const std::string& text);

@@ -94,7 +94,7 @@ static std::vector<std::string> parsing_flags(const std::vector<std::string>& co
 
 // Flags for `input` from a compilation database; false (with a message) when there is none.
 static bool flags_from_database(const std::string& input, const std::string& build_dir,
-                         std::vector<std::string>& flags, std::string& message) {
+                                std::vector<std::string>& flags, std::string& message) {
   std::unique_ptr<clang::tooling::CompilationDatabase> database =
       build_dir.empty()
           ? clang::tooling::CompilationDatabase::autoDetectFromSource(input, message)

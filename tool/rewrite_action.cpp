@@ -62,7 +62,8 @@ class RewriteConsumer : public clang::ASTConsumer {
       clang::PresumedLoc where = sm.getPresumedLoc(site.macro_begin);
       std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +
                              std::to_string(where.getColumn());
-      EmittedSite emitted = emit_site(*checked, variable, where.getFilename(), where.getLine(), *source);
+      EmittedSite emitted =
+          emit_site(*checked, variable, where.getFilename(), where.getLine(), *source);
 
       const clang::Decl* top = top_level_decl_of(context, site.macro_begin);
       if (!top) {
@@ -73,8 +74,7 @@ class RewriteConsumer : public clang::ASTConsumer {
       unsigned end_line = sm.getPresumedLoc(site.rparen).getLine();
       rewriter.ReplaceText(clang::CharSourceRange::getTokenRange(site.macro_begin, site.rparen),
                            "\n" + line_directive(where.getLine(), where.getFilename()) +
-                               emitted.call + "\n" +
-                               line_directive(end_line, where.getFilename()));
+                               emitted.call + "\n" + line_directive(end_line, where.getFilename()));
       ++result_.sites;
     }
     if (report.errors() != 0 || diags.hasErrorOccurred()) return;
@@ -103,7 +103,8 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
  private:
-  static const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLocation at) {
+  static const clang::Decl* top_level_decl_of(clang::ASTContext& context,
+                                              clang::SourceLocation at) {
     const clang::SourceManager& sm = context.getSourceManager();
     for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
       clang::SourceLocation begin = sm.getExpansionLoc(d->getBeginLoc());

@@ -32,9 +32,7 @@ struct Dim {
 #if defined(__CUDACC__)
   constexpr Dim(dim3 d) : x(d.x), y(d.y), z(d.z) {}
 #endif
-  constexpr unsigned long long count() const {
-    return static_cast<unsigned long long>(x) * y * z;
-  }
+  constexpr unsigned long long count() const { return static_cast<unsigned long long>(x) * y * z; }
 };
 
 // Everything a launch needs besides the kernel and its arguments. `stream` is a CUstream, which is

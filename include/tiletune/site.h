@@ -98,7 +98,9 @@ struct TuningResult {
   // This launch waited for another thread's tuning of the same key and took its result.
   bool cache_hit = false;
 
-  const Config& best_config() const { return measurements.at(static_cast<std::size_t>(best)).config; }
+  const Config& best_config() const {
+    return measurements.at(static_cast<std::size_t>(best)).config;
+  }
   // A table with one row per configuration: values, median, spread, samples, status.
   std::string table() const;
 };

@@ -18,8 +18,8 @@
 // The tool parses the file with this definition; it reads the annotation's own text, not this.
 #define TILETUNE(...) ((void)0)
 #else
-#define TILETUNE(...)                                                                        \
-  static_assert(sizeof(#__VA_ARGS__) == 0,                                                   \
-                "TILETUNE(...) must be rewritten by the tiletune tool before nvcc: run "     \
+#define TILETUNE(...)                                                                    \
+  static_assert(sizeof(#__VA_ARGS__) == 0,                                               \
+                "TILETUNE(...) must be rewritten by the tiletune tool before nvcc: run " \
                 "`tiletune file.cu -o file.tiletune.cu` and compile the output (see README)")
 #endif

@@ -30,8 +30,9 @@ void expect_every_site_compiles(const std::string& file, int configurations) {
         EXPECT_FALSE(kernel->cubin.empty());
         ++compiled;
       } catch (const CompileError& e) {
-        ADD_FAILURE() << info.file << ":" << info.line << " " << info.space.describe(config)
-                      << ": " << e.what() << "\n" << e.log();
+        ADD_FAILURE() << info.file << ":" << info.line << " " << info.space.describe(config) << ": "
+                      << e.what() << "\n"
+                      << e.log();
       }
     }
   }

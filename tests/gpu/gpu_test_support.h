@@ -51,8 +51,8 @@ class DeviceBuffer {
 
 }  // namespace tiletune::testing
 
-#define TILETUNE_REQUIRE_GPU()                                                      \
-  do {                                                                              \
-    std::string reason_ = ::tiletune::testing::gpu_unavailable_reason();            \
-    if (!reason_.empty()) GTEST_SKIP() << "no GPU, test not run: " << reason_;      \
+#define TILETUNE_REQUIRE_GPU()                                                 \
+  do {                                                                         \
+    std::string reason_ = ::tiletune::testing::gpu_unavailable_reason();       \
+    if (!reason_.empty()) GTEST_SKIP() << "no GPU, test not run: " << reason_; \
   } while (0)

@@ -47,8 +47,7 @@ TEST(Space, ChecksumChangesWithTheSpace) {
 
 TEST(NameExpression, SubstitutesWholeAxisNames) {
   Space s = Space::cartesian({{"tile", {128}}, {"tile2", {7}}});
-  EXPECT_EQ(detail::substitute_axes("k<$tile, $tile2>", s, s.configurations()[0]),
-            "k<(128), (7)>");
+  EXPECT_EQ(detail::substitute_axes("k<$tile, $tile2>", s, s.configurations()[0]), "k<(128), (7)>");
   EXPECT_THROW(detail::substitute_axes("k<$nope>", s, s.configurations()[0]), Error);
 }
 
