@@ -1,4 +1,5 @@
 #include "cubin_linker.h"
+#include "compiler_log.h"
 
 #include <nvJitLink.h>
 
@@ -136,22 +137,6 @@ int registers_of(const std::string& info_log, std::string_view entry) {
     }
   }
   return registers;
-}
-
-// The line a person wants in a one-line message: the first that reports an error (ptxas's log
-// starts with an empty line and may carry warnings first), else the first with anything on it.
-std::string_view first_error_line(std::string_view log) {
-  std::string_view first_nonempty;
-  for (size_t begin = 0; begin < log.size();) {
-    const size_t end = std::min(log.find('\n', begin), log.size());
-    const std::string_view line = log.substr(begin, end - begin);
-    if (line.find("error") != std::string_view::npos) return line;
-    if (first_nonempty.empty() && line.find_first_not_of(" \t\r") != std::string_view::npos) {
-      first_nonempty = line;
-    }
-    begin = end + 1;
-  }
-  return first_nonempty;
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "nvrtc_front_end.h"
+#include "compiler_log.h"
 
 #include <nvrtc.h>
 #include <unistd.h>
@@ -50,22 +51,6 @@ std::string program_log(nvrtcProgram program) {
   // The size counts the terminating NUL; a log with nothing in it is a lone NUL.
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   return log;
-}
-
-// The line a person wants in a one-line message: the first diagnostic that is an error, else the
-// first line with anything on it.
-std::string_view first_error_line(std::string_view log) {
-  std::string_view first_nonempty;
-  for (size_t begin = 0; begin < log.size();) {
-    const size_t end = std::min(log.find('\n', begin), log.size());
-    const std::string_view line = log.substr(begin, end - begin);
-    if (line.find("error") != std::string_view::npos) return line;
-    if (first_nonempty.empty() && line.find_first_not_of(" \t\r") != std::string_view::npos) {
-      first_nonempty = line;
-    }
-    begin = end + 1;
-  }
-  return first_nonempty;
 }
 
 }  // namespace
