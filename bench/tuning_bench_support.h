@@ -105,4 +105,34 @@ inline Geometry matmul_geometry(const Config& c, int n) {
                   nullptr};
 }
 
+// The n x n matmul site's buffers and arguments, and its first launch timed to the kernel's end
+// (on a new site, that launch is the whole tuning).
+class MatmulLaunch {
+ public:
+  MatmulLaunch(detail::Device& device, int n)
+      : device_(device), n_(n), a_(device, bytes(n)), b_(device, bytes(n)), c_(device, bytes(n)) {
+    synchronize(device_, c_);
+  }
+
+  double first_launch_seconds(Site& site) {
+    const float* pa = a_.as<float>();
+    const float* pb = b_.as<float>();
+    float* pc = c_.as<float>();
+    int n = n_;
+    void* args[4] = {&pa, &pb, &pc, &n};
+    Clock::time_point start = Clock::now();
+    site.launch(
+        key(n_), [&](const Config& cfg) { return matmul_geometry(cfg, n_); }, args);
+    synchronize(device_, c_);
+    return seconds_since(start);
+  }
+
+ private:
+  static std::size_t bytes(int n) { return static_cast<std::size_t>(n) * n * sizeof(float); }
+
+  detail::Device& device_;
+  int n_;
+  DeviceMemory a_, b_, c_;
+};
+
 }  // namespace tiletune::bench

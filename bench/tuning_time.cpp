@@ -29,18 +29,9 @@ double tune_once(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
   options.results_file = "";  // tune, never start from a file
   Runtime runtime(std::move(device), std::move(compiler), options);
   const int n = 1024;
-  DeviceMemory a(d, n * n * 4), b(d, n * n * 4), c(d, n * n * 4);
+  MatmulLaunch matmul(d, n);
   Site site(matmul_site(), &runtime);
-  const float* pa = a.as<float>();
-  const float* pb = b.as<float>();
-  float* pc = c.as<float>();
-  int nn = n;
-  void* args[4] = {&pa, &pb, &pc, &nn};
-  Clock::time_point start = Clock::now();
-  site.launch(
-      key(n), [&](const Config& cfg) { return matmul_geometry(cfg, n); }, args);
-  synchronize(d, c);
-  double seconds = seconds_since(start);
+  double seconds = matmul.first_launch_seconds(site);
   *measured = 0;
   for (const Measurement& m : site.result(key(n))->measurements) *measured += m.ok;
   return seconds;

@@ -30,19 +30,9 @@ int child() {
       detail::DiskCache::open(std::getenv("TILETUNE_CACHE_DIR")));
   Runtime runtime(std::move(device), compiler, RuntimeOptions::from_environment());
   const int n = 1024;
-  DeviceMemory a(d, n * n * 4), b(d, n * n * 4), c(d, n * n * 4);
-  synchronize(d, c);
+  MatmulLaunch matmul(d, n);
   Site site(matmul_site(), &runtime);
-  const float* pa = a.as<float>();
-  const float* pb = b.as<float>();
-  float* pc = c.as<float>();
-  int nn = n;
-  void* args[4] = {&pa, &pb, &pc, &nn};
-  Clock::time_point launch_start = Clock::now();
-  site.launch(
-      key(n), [&](const Config& cfg) { return matmul_geometry(cfg, n); }, args);
-  synchronize(d, c);
-  double first_launch_ms = seconds_since(launch_start) * 1000;
+  double first_launch_ms = matmul.first_launch_seconds(site) * 1000;
   const detail::CompileCounters& k = compiler->counters();
   std::printf("context_ms=%.1f first_launch_ms=%.3f compiles=%d disk_loads=%d from_file=%d\n",
               context_ms, first_launch_ms, k.front_end_runs.load() + k.machine_code_runs.load(),

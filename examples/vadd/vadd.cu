@@ -1,13 +1,8 @@
 // vadd: the seed example. One annotation tunes the block size (tile) and the occupancy hint of a
 // vector addition; the result is checked against the CPU, and the tuning table printed.
-#include <tiletune/tiletune.h>
-
-#include <cuda_runtime.h>
+#include "../common/example_support.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
 
 template <int TILE>
 __global__ void vadd(const float* a, const float* b, float* c, int n) {
@@ -24,22 +19,8 @@ void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
            vadd<$tile>(a, b, c, n));
 }
 
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cudaError_t err_ = (call);                                                        \
-    if (err_ != cudaSuccess) {                                                        \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,             \
-                   cudaGetErrorString(err_));                                         \
-      std::exit(1);                                                                   \
-    }                                                                                 \
-  } while (0)
-
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("vadd: built; no CUDA GPU on this machine, so it stops here (run it on a GPU).\n");
-    return 0;
-  }
+  if (!example::have_gpu("vadd")) return 0;
   const int n = 1 << 26;  // 64 Mi floats: 768 MiB moved per launch, far beyond L2
   std::vector<float> a(n), b(n), c(n, -1.0f);
   for (int i = 0; i < n; ++i) {
@@ -47,14 +28,14 @@ int main() {
     b[i] = std::cos(0.002f * i) + 1.0f;
   }
   float *da, *db, *dc;
-  CHECK(cudaMalloc(&da, n * sizeof(float)));
-  CHECK(cudaMalloc(&db, n * sizeof(float)));
-  CHECK(cudaMalloc(&dc, n * sizeof(float)));
-  CHECK(cudaMemcpy(da, a.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(db, b.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  CHECK(cudaMemset(dc, 0xff, n * sizeof(float)));  // NaN: any element left unwritten fails
+  EXAMPLE_CHECK(cudaMalloc(&da, n * sizeof(float)));
+  EXAMPLE_CHECK(cudaMalloc(&db, n * sizeof(float)));
+  EXAMPLE_CHECK(cudaMalloc(&dc, n * sizeof(float)));
+  EXAMPLE_CHECK(cudaMemcpy(da, a.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  EXAMPLE_CHECK(cudaMemcpy(db, b.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  EXAMPLE_CHECK(cudaMemset(dc, 0xff, n * sizeof(float)));  // NaN: any element left unwritten fails
   cudaStream_t stream;
-  CHECK(cudaStreamCreate(&stream));
+  EXAMPLE_CHECK(cudaStreamCreate(&stream));
 
   try {
     add(da, db, dc, n, stream);  // tunes, then launches the winner
@@ -63,9 +44,9 @@ int main() {
     std::fprintf(stderr, "vadd: %s\n", e.what());
     return 1;
   }
-  CHECK(cudaStreamSynchronize(stream));
-  CHECK(cudaGetLastError());
-  CHECK(cudaMemcpy(c.data(), dc, n * sizeof(float), cudaMemcpyDeviceToHost));
+  EXAMPLE_CHECK(cudaStreamSynchronize(stream));
+  EXAMPLE_CHECK(cudaGetLastError());
+  EXAMPLE_CHECK(cudaMemcpy(c.data(), dc, n * sizeof(float), cudaMemcpyDeviceToHost));
 
   int wrong = 0;
   for (int i = 0; i < n; ++i)
@@ -78,10 +59,10 @@ int main() {
     std::printf("winner: tile=%lld occupancy=%lld, %.4f ms, %.0f GB/s\n", best.config[0],
                 best.config[1], best.median_ms, bytes / best.median_ms / 1e6);
   }
-  CHECK(cudaFree(da));
-  CHECK(cudaFree(db));
-  CHECK(cudaFree(dc));
-  CHECK(cudaStreamDestroy(stream));
+  EXAMPLE_CHECK(cudaFree(da));
+  EXAMPLE_CHECK(cudaFree(db));
+  EXAMPLE_CHECK(cudaFree(dc));
+  EXAMPLE_CHECK(cudaStreamDestroy(stream));
   if (wrong) {
     std::printf("vadd: FAILED: %d of %d elements differ from the CPU reference\n", wrong, n);
     return 1;
