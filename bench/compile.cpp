@@ -4,11 +4,14 @@
 // measurement (NVRTC's PCH state is per process):
 //   compile --warm <dir>             request the 12 variants from a cache directory filled earlier
 //   compile --pch <kernel> <on|off>  front-end times of one header-heavy kernel, 4 constant sets
+//   compile --front-end <n>          compile one distinct matmul in a fresh process
+//   compile --scaling                only the threads-vs-processes section
 #include "compiler.h"
 #include "disk_cache.h"
 #include "thread_pool.h"
 
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -125,6 +128,89 @@ int run_child(const std::vector<std::string>& args) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// CPU time in user and kernel mode, and page faults: where parallel compiles spend their time.
+struct Usage {
+  double user_ms = 0, system_ms = 0;
+  long faults = 0;
+  Usage operator-(const Usage& o) const {
+    return {user_ms - o.user_ms, system_ms - o.system_ms, faults - o.faults};
+  }
+  std::string text() const {
+    char line[64];
+    std::snprintf(line, sizeof line, "%.0f/%.0f ms, %ldk", user_ms, system_ms, faults / 1000);
+    return line;
+  }
+};
+
+Usage usage(int who) {
+  rusage r{};
+  ::getrusage(who, &r);
+  auto ms_of = [](const timeval& t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+  return {ms_of(r.ru_utime), ms_of(r.ru_stime), r.ru_minflt};
+}
+
+// One front end the others do not share: the same matmul, made distinct by a macro.
+CompileRequest distinct_front_end(int index) {
+  CompileRequest r = matmul_request(64, 1);
+  r.options.push_back("-DTILETUNE_BENCH_VARIANT=" + std::to_string(index));
+  return r;
+}
+
+int front_end_child(int index) {
+  NvrtcCompiler compiler(nullptr, PchMode::kOff);
+  return compiler.compile(distinct_front_end(index))->cubin.empty() ? 1 : 0;
+}
+
+// k distinct front ends at once: on k threads of this process (NVRTC already loaded), and in k
+// new processes (each loading NVRTC and nvJitLink itself). Says whether NVRTC runs in parallel
+// within one process as well as it does across processes.
+void front_end_scaling() {
+  std::printf(
+      "== k distinct matmul compiles at once: k threads of one process vs k new processes\n");
+  std::printf("   %3s %14s %16s %20s %16s %20s\n", "k", "threads wall", "each (summed/k)",
+              "cpu user/sys, faults", "processes wall", "cpu user/sys, faults");
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  int next = 1000;
+  for (unsigned k : {1u, 2u, 4u, 8u, 12u, 16u}) {
+    if (k > cores) break;
+    NvrtcCompiler compiler(nullptr, PchMode::kOff);
+    std::vector<std::thread> threads;
+    const Usage self_before = usage(RUSAGE_SELF);
+    Clock::time_point start = Clock::now();
+    for (unsigned i = 0; i < k; ++i)
+      threads.emplace_back(
+          [&compiler, index = next++] { compiler.compile(distinct_front_end(index)); });
+    for (std::thread& t : threads) t.join();
+    const double threads_wall = ms_since(start);
+    const Usage threads_usage = usage(RUSAGE_SELF) - self_before;
+    const Usage children_before = usage(RUSAGE_CHILDREN);
+    const double each =
+        ms(compiler.counters().front_end_ns + compiler.counters().machine_code_ns) / k;
+
+    std::vector<pid_t> children;
+    start = Clock::now();
+    for (unsigned i = 0; i < k; ++i) {
+      std::string self = "/proc/self/exe", flag = "--front-end", index = std::to_string(next++);
+      char* argv[] = {self.data(), flag.data(), index.data(), nullptr};
+      pid_t pid = 0;
+      if (::posix_spawn(&pid, self.c_str(), nullptr, nullptr, argv, environ) == 0)
+        children.push_back(pid);
+    }
+    bool ok = children.size() == k;
+    for (pid_t pid : children) {
+      int status = 0;
+      ::waitpid(pid, &status, 0);
+      ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    const double processes_wall = ms_since(start);
+    const Usage processes_usage = usage(RUSAGE_CHILDREN) - children_before;
+    std::printf("   %3u %11.0f ms %13.0f ms %20s %13.0f ms %20s%s\n", k, threads_wall, each,
+                threads_usage.text().c_str(), processes_wall, processes_usage.text().c_str(),
+                ok ? "" : "  (a child failed)");
+  }
+  std::printf("\n");
 }
 
 void front_end_runs_counted() {
@@ -289,9 +375,16 @@ void precompiled_headers() {
 int main(int argc, char** argv) {
   try {
     if (argc == 3 && std::string(argv[1]) == "--warm") return warm_child(argv[2]);
+    if (argc == 3 && std::string(argv[1]) == "--front-end")
+      return front_end_child(std::atoi(argv[2]));
     if (argc == 4 && std::string(argv[1]) == "--pch") {
       warm_up_nvrtc();
       return pch_child(argv[2], argv[3]);
+    }
+    if (argc == 2 && std::string(argv[1]) == "--scaling") {
+      warm_up_nvrtc();
+      front_end_scaling();
+      return 0;
     }
     if (argc != 1) {
       std::fprintf(stderr, "usage: %s\n", argv[0]);
@@ -306,6 +399,7 @@ int main(int argc, char** argv) {
     pool_wall_time(std::max(1u, std::thread::hardware_concurrency()));
     pool_wall_time(1);
     std::printf("\n");
+    front_end_scaling();
     warm_disk_cache();
     precompiled_headers();
   } catch (const std::exception& e) {

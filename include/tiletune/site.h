@@ -92,7 +92,16 @@ struct TuningResult {
   std::vector<Measurement> measurements;  // in the space's order
   int best = -1;                          // index into measurements
   double seconds = 0;                     // wall time of the tuning
-  bool tuned = true;                      // false under TILETUNE_DISABLE: the first configuration
+  // Where the calling thread spent that time, in milliseconds: waiting for the workers' compiles
+  // and module loads (with the pipeline off, compiling), loading modules itself, checking outputs
+  // (verify) and measuring.
+  struct Phases {
+    double compile_ms = 0;
+    double load_ms = 0;
+    double check_ms = 0;
+    double measure_ms = 0;
+  } phases;
+  bool tuned = true;  // false under TILETUNE_DISABLE: the first configuration
   // Read from the results file: `measurements` holds the stored winner only.
   bool from_file = false;
   // This launch waited for another thread's tuning of the same key and took its result.
