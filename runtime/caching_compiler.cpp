@@ -6,7 +6,9 @@
 
 #include <tiletune/error.h>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -160,6 +162,74 @@ std::shared_ptr<const CompiledKernel> CachingCompiler::compile_uncached(
   }
   if (disk_ && disk_->store(key, *kernel)) ++counters_.disk_stores;
   return kernel;
+}
+
+std::vector<CompileStages::Ptx> CompileStages::front_end_batch(
+    const std::vector<CompileRequest>& requests) {
+  std::vector<Ptx> out;
+  out.reserve(requests.size());
+  for (const CompileRequest& request : requests) out.push_back(front_end(request));
+  return out;
+}
+
+void CachingCompiler::prepare(const std::vector<CompileRequest>& requests) {
+  // The requests that need a front end, one per front-end key, grouped by everything in that key
+  // but the name expression: each group is one program.
+  struct Group {
+    std::vector<const CompileRequest*> requests;
+    std::vector<std::string> keys;
+  };
+  std::map<std::string, Group> groups;
+  for (const CompileRequest& request : requests) {
+    const std::string variant = variant_key(request, toolchain_);
+    if (caches_->variants.contains(variant) || (disk_ && disk_->contains(variant))) continue;
+    CompileRequest unnamed = request;
+    unnamed.name_expression.clear();
+    Group& group = groups[front_end_key(unnamed, toolchain_)];
+    std::string key = front_end_key(request, toolchain_);
+    if (std::find(group.keys.begin(), group.keys.end(), key) != group.keys.end()) continue;
+    group.requests.push_back(&request);
+    group.keys.push_back(std::move(key));
+  }
+
+  for (auto& [unused, group] : groups) {
+    // Front ends already run or running elsewhere are left to whoever has them.
+    auto claims = caches_->ptx.claim(group.keys);
+    if (claims.empty()) continue;
+    std::vector<CompileRequest> claimed;
+    for (const auto& claim : claims) {
+      const auto at = std::find(group.keys.begin(), group.keys.end(), claim.key());
+      claimed.push_back(*group.requests[static_cast<std::size_t>(at - group.keys.begin())]);
+    }
+    auto alone = [&](std::size_t i) {
+      return Outcome<CompileStages::Ptx>::of([&] {
+        ++counters_.front_end_runs;
+        Stopwatch watch(counters_.front_end_ns);
+        return std::make_shared<const CompileStages::Ptx>(stages_->front_end(claimed[i]));
+      });
+    };
+    if (claimed.size() == 1) {
+      caches_->ptx.publish(claims[0], alone(0), keep<CompileStages::Ptx>);
+      continue;
+    }
+    std::vector<CompileStages::Ptx> batch;
+    try {
+      ++counters_.front_end_runs;
+      Stopwatch watch(counters_.front_end_ns);
+      batch = stages_->front_end_batch(claimed);
+      counters_.batched_front_ends += static_cast<int>(claimed.size());
+    } catch (...) {
+      // Which configuration failed, and why, is for each one's own run to say.
+      batch.clear();
+    }
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      auto outcome = batch.size() == claims.size() ? Outcome<CompileStages::Ptx>::of([&] {
+        return std::make_shared<const CompileStages::Ptx>(std::move(batch[i]));
+      })
+                                                   : alone(i);
+      caches_->ptx.publish(claims[i], std::move(outcome), keep<CompileStages::Ptx>);
+    }
+  }
 }
 
 }  // namespace tiletune::detail

@@ -40,11 +40,18 @@ class Compiler {
   virtual ~Compiler() = default;
   // Thread-safe. Throws tiletune::CompileError with the compiler's log.
   virtual std::shared_ptr<const CompiledKernel> compile(const CompileRequest& request) = 0;
+
+  // Readies the front ends of `requests` in as few runs as it can, so that compile() of each then
+  // only builds machine code; compile() of one of them on another thread meanwhile waits for it.
+  // Blocks until done. Never throws: a front end that fails here is run again alone, so that
+  // compile() reports each configuration's own error. The default does nothing.
+  virtual void prepare(const std::vector<CompileRequest>& requests) { (void)requests; }
 };
 
 // Counts of real work done, for tests and benchmarks.
 struct CompileCounters {
-  std::atomic<int> front_end_runs{0};
+  std::atomic<int> front_end_runs{0};      // programs compiled, one per batch
+  std::atomic<int> batched_front_ends{0};  // kernels compiled in batches of more than one
   std::atomic<int> machine_code_runs{0};
   std::atomic<int> disk_loads{0};   // variants read from the disk cache instead of compiled
   std::atomic<int> disk_stores{0};  // variants written to the disk cache
@@ -68,6 +75,10 @@ class CompileStages {
   // Both throw tiletune::CompileError with the stage's log when the input does not compile.
   virtual Ptx front_end(const CompileRequest& request) = 0;
   virtual CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) = 0;
+  // The front ends of requests that differ only in their name expressions, in one run; the
+  // results follow `requests`, each holding its own kernel only. Throws like front_end when any
+  // of them does not compile. The default runs front_end for each.
+  virtual std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests);
 };
 
 // The cache keys, as text that names every field (the disk cache stores the full variant key in
@@ -91,6 +102,11 @@ class CachingCompiler : public Compiler {
   // Errors name the configuration (request.description) ahead of the stage's message; the log
   // is the stage's, whose positions point at the user's file.
   std::shared_ptr<const CompiledKernel> compile(const CompileRequest& request) override;
+
+  // Leaves out requests whose machine code is in memory or on disk; the rest are grouped by
+  // source, options and arch, and each group's front ends not yet run or running are run as one
+  // batch (CompileStages::front_end_batch). A failed batch is run again one request at a time.
+  void prepare(const std::vector<CompileRequest>& requests) override;
 
   const CompileCounters& counters() const { return counters_; }
   const std::string& toolchain() const { return toolchain_; }

@@ -220,6 +220,13 @@ std::string DiskCache::path_for(std::string_view key) const {
   return directory_ + "/" + file_name(key);
 }
 
+bool DiskCache::contains(std::string_view key) const {
+  if (!enabled()) return false;
+  struct stat found {};
+  return ::fstatat(directory_fd_, file_name(key).c_str(), &found, AT_SYMLINK_NOFOLLOW) == 0 &&
+         S_ISREG(found.st_mode);
+}
+
 std::optional<CompiledKernel> DiskCache::load(std::string_view key) {
   if (!enabled()) return {};
   const std::string name = file_name(key);

@@ -52,6 +52,8 @@ class DiskCache {
   // warns once and turns the cache off).
   bool store(std::string_view key, const CompiledKernel& kernel);
 
+  // Whether a file for `key` is there (it may still prove bad when loaded); false when off.
+  bool contains(std::string_view key) const;
   // The file that holds `key` (whether or not it exists).
   std::string path_for(std::string_view key) const;
   // Files found bad and removed by load().

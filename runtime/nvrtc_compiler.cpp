@@ -2,12 +2,14 @@
 
 #include "cubin_linker.h"
 #include "nvrtc_front_end.h"
+#include "ptx_entries.h"
 
 #include <tiletune/error.h>
 
 #include <dirent.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -82,17 +84,24 @@ class NvrtcStages final : public CompileStages {
   }
 
   Ptx front_end(const CompileRequest& request) override {
-    std::vector<std::string> options = request.options;
-    if (uses_pch(request.source)) {
-      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
-        // Quiet, so that the log a failed compile shows is the compiler's own.
-        options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
-                                       "--pch-verbose=false"});
-      }
-    }
-    FrontEndOutput out = compile_to_ptx(FrontEndInput{
-        request.source, request.source_name, request.name_expression, options, request.arch});
+    FrontEndOutput out = compile_to_ptx(input(request));
     return Ptx{std::move(out.ptx), std::move(out.lowered_name)};
+  }
+
+  std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests) override {
+    std::vector<std::string> names;
+    for (const CompileRequest& request : requests) names.push_back(request.name_expression);
+    FrontEndBatchOutput out = compile_to_ptx(input(requests.front()), names);
+    std::vector<Ptx> result;
+    for (const std::string& entry : out.lowered_names) {
+      // Two name expressions may name one instantiation ("f<(2)>", "f<(1 + 1)>"): keep it.
+      std::vector<std::string> others;
+      for (const std::string& other : out.lowered_names)
+        if (other != entry && std::find(others.begin(), others.end(), other) == others.end())
+          others.push_back(other);
+      result.push_back(Ptx{without_entries(out.ptx, others), entry});
+    }
+    return result;
   }
 
   CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) override {
@@ -106,6 +115,19 @@ class NvrtcStages final : public CompileStages {
   }
 
  private:
+  FrontEndInput input(const CompileRequest& request) {
+    std::vector<std::string> options = request.options;
+    if (uses_pch(request.source)) {
+      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
+        // Quiet, so that the log a failed compile shows is the compiler's own.
+        options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
+                                       "--pch-verbose=false"});
+      }
+    }
+    return FrontEndInput{request.source, request.source_name, request.name_expression, options,
+                         request.arch};
+  }
+
   bool uses_pch(std::string_view source) const {
     switch (pch_) {
       case PchMode::kOn:

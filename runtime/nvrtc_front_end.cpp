@@ -55,10 +55,11 @@ std::string program_log(nvrtcProgram program) {
 
 }  // namespace
 
-FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
+FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
+                                   const std::vector<std::string>& name_expressions) {
   Program program(input.source, input.source_name);
-  check(nvrtcAddNameExpression(program.get(), input.name_expression.c_str()),
-        "nvrtcAddNameExpression");
+  for (const std::string& name : name_expressions)
+    check(nvrtcAddNameExpression(program.get(), name.c_str()), "nvrtcAddNameExpression");
 
   std::vector<std::string> options = {
       "--gpu-architecture=compute_" + std::to_string(input.arch),
@@ -78,12 +79,15 @@ FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
 
   const nvrtcResult compiled = nvrtcCompileProgram(
       program.get(), static_cast<int>(option_pointers.size()), option_pointers.data());
-  FrontEndOutput output;
+  FrontEndBatchOutput output;
   output.log = program_log(program.get());
   if (compiled == NVRTC_ERROR_COMPILATION) {
-    throw CompileError("NVRTC could not compile `" + input.name_expression +
-                           "`: " + std::string(first_error_line(output.log)),
-                       output.log);
+    std::string names;
+    for (const std::string& name : name_expressions)
+      names += (names.empty() ? "`" : ", `") + name + "`";
+    throw CompileError(
+        "NVRTC could not compile " + names + ": " + std::string(first_error_line(output.log)),
+        output.log);
   }
   if (compiled != NVRTC_SUCCESS) {
     // Not the source's fault (e.g. an option NVRTC does not know), but the log says what it was.
@@ -97,11 +101,18 @@ FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
   check(nvrtcGetPTX(program.get(), output.ptx.data()), "nvrtcGetPTX");
   if (!output.ptx.empty() && output.ptx.back() == '\0') output.ptx.pop_back();
 
-  const char* lowered = nullptr;
-  check(nvrtcGetLoweredName(program.get(), input.name_expression.c_str(), &lowered),
-        "nvrtcGetLoweredName");
-  output.lowered_name = lowered;  // owned by the program: copy before it is destroyed
+  for (const std::string& name : name_expressions) {
+    const char* lowered = nullptr;
+    check(nvrtcGetLoweredName(program.get(), name.c_str(), &lowered), "nvrtcGetLoweredName");
+    output.lowered_names.emplace_back(lowered);  // owned by the program: copied before it goes
+  }
   return output;
+}
+
+FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
+  FrontEndBatchOutput batch = compile_to_ptx(input, {input.name_expression});
+  return FrontEndOutput{std::move(batch.ptx), std::move(batch.lowered_names.front()),
+                        std::move(batch.log)};
 }
 
 int nvrtc_version() {

@@ -25,6 +25,20 @@ struct FrontEndOutput {
 // Throws tiletune::CompileError carrying NVRTC's log when the source does not compile.
 FrontEndOutput compile_to_ptx(const FrontEndInput& input);
 
+// Several instantiations of one source in one NVRTC run: NVRTC's cost per program (starting up,
+// parsing the source) dwarfs its cost per kernel, and it runs programs one at a time however many
+// threads ask (bench/compile: 12 threads take as long as one after another). One module holds
+// every kernel; `lowered_names` follows `name_expressions`. `input.name_expression` is unused.
+struct FrontEndBatchOutput {
+  std::string ptx;
+  std::vector<std::string> lowered_names;
+  std::string log;
+};
+
+// Throws tiletune::CompileError when any instantiation does not compile: the log then says which.
+FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
+                                   const std::vector<std::string>& name_expressions);
+
 // NVRTC's version as major*1000 + minor*10 (the CUDA_VERSION convention).
 int nvrtc_version();
 

@@ -5,7 +5,9 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace tiletune::detail {
 
@@ -48,6 +50,65 @@ class SingleFlightCache {
   Value get(const Key& key, Make&& make, bool* computed = nullptr) {
     return get(
         key, std::forward<Make>(make), [](const Value&) { return true; }, computed);
+  }
+
+  // A computation the caller took on for a key that nobody had: askers of the key wait for it
+  // until publish(). One dropped unpublished is published as an exception, so nobody waits for
+  // ever.
+  class Claim {
+   public:
+    Claim(Claim&& other) noexcept
+        : owner_(std::exchange(other.owner_, nullptr)),
+          key_(std::move(other.key_)),
+          promise_(std::move(other.promise_)),
+          published_(other.published_) {}
+    Claim& operator=(Claim&&) = delete;
+    ~Claim() {
+      if (owner_ && !published_) {
+        owner_->forget(key_);
+        promise_.set_exception(std::make_exception_ptr(
+            std::runtime_error("tiletune: internal error: a claimed computation was dropped")));
+      }
+    }
+    const Key& key() const { return key_; }
+
+   private:
+    friend class SingleFlightCache;
+    Claim(SingleFlightCache* owner, Key key, std::promise<Value> promise)
+        : owner_(owner), key_(std::move(key)), promise_(std::move(promise)) {}
+    SingleFlightCache* owner_;
+    Key key_;
+    std::promise<Value> promise_;
+    bool published_ = false;
+  };
+
+  // Claims, at once, every key of `keys` that is neither cached nor being computed; keys already
+  // claimed or cached are left out. Several computations done as one take their keys this way.
+  std::vector<Claim> claim(const std::vector<Key>& keys) {
+    std::vector<Claim> claims;
+    std::lock_guard lock(mutex_);
+    for (const Key& key : keys) {
+      auto [it, inserted] = entries_.try_emplace(key);
+      if (!inserted) continue;
+      std::promise<Value> promise;
+      it->second = promise.get_future().share();
+      claims.push_back(Claim(this, key, std::move(promise)));
+    }
+    return claims;
+  }
+
+  // Hands the claimed key's value to its askers; cached when `keep` says so, as get() does.
+  template <class Keep>
+  void publish(Claim& claim, Value value, Keep&& keep) {
+    if (!keep(value)) forget(claim.key_);
+    claim.published_ = true;
+    claim.promise_.set_value(std::move(value));
+  }
+
+  // Whether `key` is cached or being computed.
+  bool contains(const Key& key) const {
+    std::lock_guard lock(mutex_);
+    return entries_.count(key) != 0;
   }
 
   void clear() {

@@ -3,6 +3,7 @@
 #include "name_expression.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -166,11 +167,17 @@ class TrialMemory {
   bool restored_ = false;
 };
 
+// A configuration's machine code, and its function once loaded into the tuning's context.
+struct Built {
+  std::shared_ptr<const CompiledKernel> kernel;
+  FunctionHandle function = nullptr;
+};
+
 struct Prepared {
   Geometry geometry;
   int cluster = 0;
   bool skip = false;  // refused by the device's limits, not compiled
-  std::future<std::shared_ptr<const CompiledKernel>> compiled;
+  std::future<Built> built;
 };
 
 struct SampleStats {
@@ -223,6 +230,102 @@ void measure(Runtime& runtime, const SiteInfo& site, FunctionHandle function, co
   m.median_ms = s.median;
   m.spread = s.spread;
   m.samples = static_cast<int>(samples.size());
+}
+
+// Builds every configuration on the workers: compile, then load into the tuning's context, so
+// that the calling thread only measures. Front ends go in batches of distinct instantiations:
+// NVRTC's cost is mostly per program and it runs one program at a time however many threads ask
+// (bench/compile), so batching saves most of it. The first batch is small so that measuring starts
+// early; each batch's machine code is built in parallel before the next batch starts, since the
+// assembler waits for NVRTC too (bench/tuning_time: links slowed six-fold beside a running batch).
+class Builds : public std::enable_shared_from_this<Builds> {
+ public:
+  Builds(Runtime& runtime, ContextHandle context) : runtime_(runtime), context_(context) {}
+
+  // Queues a configuration; its result comes through future(n) for the n-th one added.
+  void add(CompileRequest request) { configs_.push_back({std::move(request), {}}); }
+  std::future<Built> future(std::size_t n) { return configs_[n].promise.get_future(); }
+
+  // Batches of at most `most` distinct front ends (1: each configuration compiled on its own,
+  // all at once), starting from 4 and doubling.
+  void start(unsigned most) {
+    if (configs_.empty()) return;
+    if (most <= 1) {
+      for (std::size_t n = 0; n < configs_.size(); ++n) submit_build(n, kNoBatch);
+      return;
+    }
+    std::vector<std::string> names;  // distinct name expressions of the current batch
+    std::size_t size = std::min(4u, most);
+    batches_.emplace_back();
+    for (std::size_t n = 0; n < configs_.size(); ++n) {
+      const std::string& name = configs_[n].request.name_expression;
+      if (std::find(names.begin(), names.end(), name) == names.end()) {
+        if (names.size() == size) {
+          names.clear();
+          size = std::min<std::size_t>(size * 2, most);
+          batches_.emplace_back();
+        }
+        names.push_back(name);
+      }
+      batches_.back().push_back(n);
+    }
+    unbuilt_ = std::vector<std::atomic<std::size_t>>(batches_.size());
+    submit_batch(0);
+  }
+
+ private:
+  static constexpr std::size_t kNoBatch = static_cast<std::size_t>(-1);
+
+  struct Config {
+    CompileRequest request;
+    std::promise<Built> promise;
+  };
+
+  void submit_batch(std::size_t b) {
+    if (b >= batches_.size()) return;
+    runtime_.pool().submit([self = shared_from_this(), b] {
+      std::vector<CompileRequest> requests;
+      for (std::size_t n : self->batches_[b]) requests.push_back(self->configs_[n].request);
+      self->runtime_.compiler().prepare(requests);  // never throws
+      self->unbuilt_[b] = self->batches_[b].size();
+      for (std::size_t n : self->batches_[b]) self->submit_build(n, b);
+    });
+  }
+
+  void submit_build(std::size_t n, std::size_t batch) {
+    runtime_.pool().submit([self = shared_from_this(), n, batch] {
+      Config& c = self->configs_[n];
+      try {
+        Built built;
+        built.kernel = self->runtime_.compiler().compile(c.request);
+        built.function =
+            self->runtime_.device().load(self->context_, built.kernel->cubin, built.kernel->entry);
+        c.promise.set_value(std::move(built));
+      } catch (...) {
+        c.promise.set_exception(std::current_exception());
+      }
+      if (batch != kNoBatch && --self->unbuilt_[batch] == 0) self->submit_batch(batch + 1);
+    });
+  }
+
+  Runtime& runtime_;
+  ContextHandle context_;
+  std::vector<Config> configs_;
+  std::vector<std::vector<std::size_t>> batches_;  // indices into configs_
+  std::vector<std::atomic<std::size_t>> unbuilt_;  // per batch: configurations left
+};
+
+void start_builds(Runtime& runtime, ContextHandle context, const SiteInfo& site, const Key& key,
+                  int arch, std::vector<Prepared>& prepared) {
+  auto builds = std::make_shared<Builds>(runtime, context);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < prepared.size(); ++i) {
+    Prepared& p = prepared[i];
+    if (p.skip) continue;
+    builds->add(compile_request(site, site.space.configurations()[i], p.geometry, arch, key));
+    p.built = builds->future(n++);
+  }
+  builds->start(runtime.options().front_end_batch);
 }
 
 std::string failure_text(const std::exception& e) {
@@ -319,11 +422,8 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
       p.skip = true;
       continue;
     }
-    if (!o.pipeline) continue;
-    CompileRequest request = compile_request(site, config, p.geometry, info.arch, key);
-    p.compiled = runtime.pool().submit(
-        [&compiler, request = std::move(request)] { return compiler.compile(request); });
   }
+  if (o.pipeline) start_builds(runtime, context, site, key, info.arch, prepared);
 
   const bool checking = options.verify && !(options.outputs.empty() && options.restore.empty());
   const bool measuring = count > 1;
@@ -340,12 +440,21 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
       if (p.skip) continue;
       try {
         if (arguments) arguments(m.config);  // before any launch of this configuration
-        std::shared_ptr<const CompiledKernel> kernel =
-            o.pipeline
-                ? p.compiled.get()
-                : compiler.compile(compile_request(site, m.config, p.geometry, info.arch, key));
-        m.registers = kernel->registers;
-        functions[i] = device.load(context, kernel->cubin, kernel->entry);
+        Clock::time_point phase = Clock::now();
+        Built built;
+        if (o.pipeline)
+          built = p.built.get();
+        else
+          built.kernel =
+              compiler.compile(compile_request(site, m.config, p.geometry, info.arch, key));
+        result.phases.compile_ms += ms_since(phase);
+        m.registers = built.kernel->registers;
+        if (!o.pipeline) {
+          phase = Clock::now();
+          built.function = device.load(context, built.kernel->cubin, built.kernel->entry);
+          result.phases.load_ms += ms_since(phase);
+        }
+        functions[i] = built.function;
         int allowed = device.max_threads_per_block(functions[i]);
         if (p.geometry.threads.count() > static_cast<unsigned long long>(allowed)) {
           m.failure = "needs " + std::to_string(p.geometry.threads.count()) +
@@ -354,6 +463,7 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
           continue;
         }
         if (checking) {
+          phase = Clock::now();
           trial->before_checked_launch();
           device.launch(functions[i], p.geometry, args, p.cluster);
           std::vector<std::vector<unsigned char>> outputs = trial->read_outputs();
@@ -368,14 +478,17 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
                   !diff.empty())
                 m.failure = "wrong result: output " + std::to_string(b) + " " + diff + " (" +
                             space.describe(result.measurements[reference_index].config) + ")";
-            if (!m.failure.empty()) continue;
           }
+          result.phases.check_ms += ms_since(phase);
+          if (!m.failure.empty()) continue;
         }
         if (!measuring) {
           m.ok = true;  // nothing to compare against: skip measuring
         } else {
           double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
+          phase = Clock::now();
           measure(runtime, site, functions[i], p, args, *trial, options.flush_l2, best_ms, m);
+          result.phases.measure_ms += ms_since(phase);
         }
       } catch (const std::exception& e) {
         m.failure = failure_text(e);
@@ -389,7 +502,7 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
   } catch (...) {
     // Any pending compiles still reference `compiler` and their requests; let them finish.
     for (Prepared& p : prepared)
-      if (p.compiled.valid()) p.compiled.wait();
+      if (p.built.valid()) p.built.wait();
     throw;
   }
   result.seconds = ms_since(start) / 1000;

@@ -45,8 +45,16 @@ class FakeCompiler final : public detail::Compiler {
     return k;
   }
 
+  void prepare(const std::vector<detail::CompileRequest>& requests) override {
+    std::vector<std::string> names;
+    for (const detail::CompileRequest& r : requests) names.push_back(variant_name(r));
+    std::lock_guard lock(mutex);
+    prepared.push_back(std::move(names));
+  }
+
   std::atomic<int> compiles{0};
   std::mutex mutex;
+  std::vector<std::vector<std::string>> prepared;  // each prepare() call's variants, in order
   std::vector<std::string> requested;
   std::function<bool(const std::string&)> fail_if;
   std::function<void(const std::string&)> before_compile;  // runs on the compiling thread

@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace tiletune::testing {
 
@@ -19,7 +20,8 @@ class FakeStages final : public detail::CompileStages {
  public:
   // Counters and the gate live outside the stages: the compiler owns the stages.
   struct Shared {
-    std::atomic<int> front_end_runs{0};
+    std::atomic<int> front_end_runs{0};  // alone
+    std::atomic<int> batch_runs{0};      // front_end_batch calls
     std::atomic<int> machine_code_runs{0};
     std::mutex mutex;
     std::condition_variable changed;
@@ -45,24 +47,16 @@ class FakeStages final : public detail::CompileStages {
 
   Ptx front_end(const detail::CompileRequest& request) override {
     ++shared_.front_end_runs;
-    {
-      std::unique_lock lock(shared_.mutex);
-      ++shared_.inside;
-      if (shared_.inside > shared_.most_inside) shared_.most_inside = shared_.inside;
-      shared_.changed.notify_all();
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-      // The most seen at once, not the number inside now: the first to leave must not strand
-      // the others.
-      shared_.changed.wait_until(lock, deadline, [&] {
-        return shared_.open && shared_.most_inside >= shared_.wait_for_inside;
-      });
-      --shared_.inside;
-    }
-    if (request.name_expression.find("bad") != std::string::npos) {
-      throw CompileError("fake front end could not compile `" + request.name_expression + "`",
-                         "user.cu(7): error: fake error in " + request.name_expression);
-    }
-    return Ptx{"ptx of " + request.name_expression, "entry_" + request.name_expression};
+    pass_gate();
+    return ptx_of(request);
+  }
+
+  std::vector<Ptx> front_end_batch(const std::vector<detail::CompileRequest>& requests) override {
+    ++shared_.batch_runs;
+    pass_gate();
+    std::vector<Ptx> out;
+    for (const detail::CompileRequest& request : requests) out.push_back(ptx_of(request));
+    return out;
   }
 
   detail::CompiledKernel machine_code(const Ptx& ptx,
@@ -79,6 +73,31 @@ class FakeStages final : public detail::CompileStages {
   }
 
  private:
+  void pass_gate() {
+    {
+      std::unique_lock lock(shared_.mutex);
+      ++shared_.inside;
+      if (shared_.inside > shared_.most_inside) shared_.most_inside = shared_.inside;
+      shared_.changed.notify_all();
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      // The most seen at once, not the number inside now: the first to leave must not strand
+      // the others.
+      shared_.changed.wait_until(lock, deadline, [&] {
+        return shared_.open && shared_.most_inside >= shared_.wait_for_inside;
+      });
+      --shared_.inside;
+    }
+  }
+
+  // Any request naming "bad" does not compile, alone or in a batch.
+  static Ptx ptx_of(const detail::CompileRequest& request) {
+    if (request.name_expression.find("bad") != std::string::npos) {
+      throw CompileError("fake front end could not compile `" + request.name_expression + "`",
+                         "user.cu(7): error: fake error in " + request.name_expression);
+    }
+    return Ptx{"ptx of " + request.name_expression, "entry_" + request.name_expression};
+  }
+
   Shared& shared_;
   std::string toolchain_;
 };

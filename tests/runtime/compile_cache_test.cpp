@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -20,7 +21,9 @@
 #include "compiler.h"
 #include "content_hash.h"
 #include "disk_cache.h"
+#include "elf_section.h"
 #include "fake_stages.h"
+#include "single_flight.h"
 #include "thread_pool.h"
 #include "tiletune/error.h"
 
@@ -248,6 +251,137 @@ TEST(CachingCompiler, DifferentKeysCompileInParallelOnThePool) {
   a.get();
   b.get();
   EXPECT_EQ(shared.most_inside, 2);
+}
+
+TEST(SingleFlightCache, ClaimTakesOnlyKeysNobodyHasAndAskersWaitForThePublishedValue) {
+  SingleFlightCache<std::string, int> cache;
+  EXPECT_EQ(cache.get("a", [] { return 1; }), 1);
+  auto claims = cache.claim({"a", "b", "c", "b"});
+  ASSERT_EQ(claims.size(), 2u) << "a is cached, b is named twice";
+  EXPECT_EQ(claims[0].key(), "b");
+  EXPECT_EQ(claims[1].key(), "c");
+  EXPECT_TRUE(cache.contains("b"));
+  EXPECT_TRUE(cache.claim({"b", "c"}).empty()) << "claimed twice";
+
+  bool computed = true;
+  auto asker = std::async(std::launch::async, [&] {
+    return cache.get(
+        "b", [] { return -1; }, &computed);
+  });
+  cache.publish(claims[0], 2, [](int) { return true; });
+  EXPECT_EQ(asker.get(), 2);
+  EXPECT_FALSE(computed) << "the asker computed it itself";
+  cache.publish(claims[1], 3, [](int v) { return v != 3; });  // not kept
+  EXPECT_FALSE(cache.contains("c"));
+  EXPECT_EQ(cache.get("c", [] { return 4; }), 4);
+}
+
+TEST(SingleFlightCache, ADroppedClaimFailsItsAskersAndFreesTheKey) {
+  SingleFlightCache<std::string, int> cache;
+  std::future<int> asker;
+  {
+    auto claims = cache.claim({"k"});
+    ASSERT_EQ(claims.size(), 1u);
+    asker = std::async(std::launch::async, [&] { return cache.get("k", [] { return -1; }); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let it join the claim
+  }
+  // Joined before the drop, it gets the claim's exception (it must not wait for ever); joined
+  // after, it computes the value itself.
+  try {
+    EXPECT_EQ(asker.get(), -1);
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a claimed computation was dropped"), std::string::npos);
+  }
+  auto none = cache.claim({"dropped"});
+  none.clear();  // dropped with no askers
+  EXPECT_FALSE(cache.contains("dropped"));
+  EXPECT_EQ(cache.get("dropped", [] { return 6; }), 6);
+}
+
+// ---- front ends prepared in batches, with fake stages ----
+
+TEST(CachingCompiler, PrepareRunsOneBatchPerSourceThenCompileOnlyLinks) {
+  FakeStages::Shared shared;
+  CachingCompiler compiler(std::make_unique<FakeStages>(shared));
+  std::vector<CompileRequest> requests;
+  for (int tile : {16, 32, 64})
+    for (unsigned occupancy : {1u, 2u})
+      requests.push_back(fake_request("k<" + std::to_string(tile) + ">", occupancy));
+  CompileRequest other_source = fake_request("k<16>", 1);
+  other_source.source = "template <int T> __global__ void k() { /* another source */ }";
+  requests.push_back(other_source);
+
+  compiler.prepare(requests);
+  EXPECT_EQ(shared.batch_runs, 1) << "the three constants of one source";
+  EXPECT_EQ(shared.front_end_runs, 1) << "the lone request of the other source";
+  EXPECT_EQ(compiler.counters().front_end_runs, 2);
+  EXPECT_EQ(compiler.counters().batched_front_ends, 3);
+  for (const CompileRequest& r : requests) compiler.compile(r);
+  EXPECT_EQ(shared.batch_runs, 1);
+  EXPECT_EQ(shared.front_end_runs, 1);
+  EXPECT_EQ(shared.machine_code_runs, 7);
+
+  // Prepared again: everything is compiled, so nothing runs.
+  compiler.prepare(requests);
+  EXPECT_EQ(shared.batch_runs, 1);
+  EXPECT_EQ(shared.front_end_runs, 1);
+}
+
+TEST(CachingCompiler, PrepareLeavesOutWhatIsOnDisk) {
+  TemporaryDirectory tmp;
+  std::vector<CompileRequest> requests = {fake_request("k<1>", 1), fake_request("k<2>", 1),
+                                          fake_request("k<3>", 1)};
+  {
+    FakeStages::Shared shared;
+    CachingCompiler first(std::make_unique<FakeStages>(shared), DiskCache::open(tmp / "cache"));
+    first.compile(requests[0]);
+    first.compile(requests[1]);
+  }
+  FakeStages::Shared shared;
+  CachingCompiler second(std::make_unique<FakeStages>(shared), DiskCache::open(tmp / "cache"));
+  second.prepare(requests);
+  EXPECT_EQ(shared.batch_runs, 0);
+  EXPECT_EQ(shared.front_end_runs, 1) << "only k<3> needed a front end";
+  for (const CompileRequest& r : requests) second.compile(r);
+  EXPECT_EQ(second.counters().disk_loads, 2);
+  EXPECT_EQ(shared.front_end_runs, 1);
+}
+
+TEST(CachingCompiler, FailedBatchIsRunAgainAloneSoEachConfigurationGetsItsOwnError) {
+  FakeStages::Shared shared;
+  CachingCompiler compiler(std::make_unique<FakeStages>(shared));
+  std::vector<CompileRequest> requests = {fake_request("k<1>"), fake_request("bad<2>"),
+                                          fake_request("k<3>")};
+  compiler.prepare(requests);  // does not throw
+  EXPECT_EQ(shared.batch_runs, 1);
+  EXPECT_EQ(shared.front_end_runs, 3);
+  EXPECT_EQ(compiler.counters().batched_front_ends, 0);
+  EXPECT_NO_THROW(compiler.compile(requests[0]));
+  EXPECT_NO_THROW(compiler.compile(requests[2]));
+  EXPECT_EQ(shared.front_end_runs, 3) << "good front ends from the retry are kept";
+  EXPECT_THROW(compiler.compile(requests[1]), CompileError);
+}
+
+TEST(CachingCompiler, CompileDuringABatchWaitsForItInsteadOfRunningItsOwnFrontEnd) {
+  FakeStages::Shared shared;
+  shared.set_open(false);
+  CachingCompiler compiler(std::make_unique<FakeStages>(shared));
+  std::vector<CompileRequest> requests = {fake_request("k<1>"), fake_request("k<2>")};
+  std::thread batch([&] { compiler.prepare(requests); });
+  {
+    // The batch has claimed its keys once it is inside the stage.
+    std::unique_lock lock(shared.mutex);
+    shared.changed.wait(lock, [&] { return shared.inside == 1; });
+  }
+  auto waiting = std::async(std::launch::async, [&] { return compiler.compile(requests[1]); });
+  // Give compile() the time to arrive while the batch is held; had it run its own front end, the
+  // count below would show it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  shared.set_open(true);
+  batch.join();
+  EXPECT_EQ(waiting.get()->entry, "entry_k<2>");
+  EXPECT_EQ(shared.batch_runs, 1);
+  EXPECT_EQ(shared.front_end_runs, 0);
 }
 
 // ---- the disk cache ----
@@ -653,6 +787,69 @@ TEST(NvrtcCompiler, FourTilesTimesThreeOccupanciesRunTheFrontEndFourTimes) {
   EXPECT_EQ(again.counters().front_end_runs, 0);
   EXPECT_EQ(again.counters().machine_code_runs, 0);
   EXPECT_EQ(again.counters().disk_loads, 12);
+}
+
+TEST(NvrtcCompiler, PreparedInOneProgramTheMachineCodeIsTheSameAsCompiledAlone) {
+  std::vector<CompileRequest> requests;
+  for (int tile : {16, 32, 64, 128})
+    for (unsigned occupancy : {1u, 4u}) requests.push_back(tiled_request(tile, occupancy));
+
+  NvrtcCompiler alone;
+  NvrtcCompiler batched;
+  batched.prepare(requests);
+  EXPECT_EQ(batched.counters().front_end_runs, 1);
+  EXPECT_EQ(batched.counters().batched_front_ends, 4);
+  for (const CompileRequest& r : requests) {
+    auto a = alone.compile(r);
+    auto b = batched.compile(r);
+    EXPECT_EQ(a->entry, b->entry);
+    EXPECT_EQ(a->registers, b->registers);
+    // The same machine code and resource information; only the embedded PTX text differs.
+    for (const std::string section : {".text.", ".nv.info."}) {
+      const auto code = testing::elf_section(a->cubin, section + a->entry);
+      ASSERT_TRUE(code) << section << a->entry;
+      EXPECT_EQ(code, testing::elf_section(b->cubin, section + b->entry))
+          << r.description << " " << section;
+    }
+  }
+  EXPECT_EQ(batched.counters().front_end_runs, 1) << "compile() ran a front end after prepare()";
+  EXPECT_EQ(alone.counters().front_end_runs, 4);
+}
+
+TEST(NvrtcCompiler, OneBadInstantiationInABatchFailsOnlyItsOwnConfigurations) {
+  constexpr std::string_view source = R"(#line 1 "checked.cu"
+template <int N>
+__global__ void checked(float* out) {
+  static_assert(N % 2 == 0, "N must be even");
+  out[threadIdx.x] = N;
+}
+)";
+  std::vector<CompileRequest> requests;
+  for (int n : {2, 3, 4}) {
+    CompileRequest r;
+    r.source = source;
+    r.source_name = "checked.cu";
+    r.name_expression = "checked<" + std::to_string(n) + ">";
+    r.arch = 90;
+    r.description = "n=" + std::to_string(n);
+    requests.push_back(r);
+  }
+  NvrtcCompiler compiler;
+  compiler.prepare(requests);  // does not throw
+  EXPECT_EQ(compiler.counters().batched_front_ends, 0);
+  EXPECT_EQ(compiler.counters().front_end_runs, 4) << "the batch, then each alone";
+  EXPECT_FALSE(compiler.compile(requests[0])->cubin.empty());
+  EXPECT_FALSE(compiler.compile(requests[2])->cubin.empty());
+  try {
+    compiler.compile(requests[1]);
+    FAIL() << "n=3 compiled";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("configuration n=3: NVRTC could not compile `checked<3>`"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(e.log().find("checked.cu(3)"), std::string::npos) << e.log();
+    EXPECT_NE(e.log().find("N must be even"), std::string::npos) << e.log();
+  }
 }
 
 TEST(NvrtcCompiler, CompileErrorKeepsTheUsersFileAndLineAndNamesTheConfiguration) {

@@ -6,7 +6,9 @@
 #include <string_view>
 
 #include "cubin_linker.h"
+#include "elf_section.h"
 #include "nvrtc_front_end.h"
+#include "ptx_entries.h"
 #include "ptx_hints.h"
 #include "tiletune/error.h"
 
@@ -213,6 +215,99 @@ TEST(PtxHints, MissingEntryThrows) {
     FAIL() << "hints applied to an entry that is not there";
   } catch (const Error& error) {
     EXPECT_EQ(std::string(error.what()), "PTX has no entry `_Z4vaddILi64EEvPKfS1_Pfi`");
+  }
+}
+
+TEST(FrontEndBatch, OneProgramHoldsEveryInstantiationInTheOrderAsked) {
+  const FrontEndBatchOutput out = compile_to_ptx({kVaddSource, "test.cu", "", {}, kArch},
+                                                 {"vadd<256>", "vadd<64>", "vadd<128>"});
+  ASSERT_EQ(out.lowered_names.size(), 3u);
+  EXPECT_EQ(out.lowered_names[0], "_Z4vaddILi256EEvPKfS1_Pfi");
+  EXPECT_EQ(out.lowered_names[1], "_Z4vaddILi64EEvPKfS1_Pfi");
+  EXPECT_EQ(out.lowered_names[2], "_Z4vaddILi128EEvPKfS1_Pfi");
+  EXPECT_EQ(count_of(out.ptx, ".entry "), 3u);
+}
+
+TEST(FrontEndBatch, AnErrorNamesEveryInstantiationOfTheBatch) {
+  try {
+    compile_to_ptx({"template <int N> __global__ void k() { static_assert(N > 1, \"too small\"); }",
+                    "test.cu",
+                    "",
+                    {},
+                    kArch},
+                   {"k<1>", "k<2>"});
+    FAIL() << "k<1> compiled";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("NVRTC could not compile `k<1>`, `k<2>`: "),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(e.log().find("too small"), std::string::npos) << e.log();
+  }
+}
+
+TEST(PtxEntries, WithoutEntriesKeepsOnlyTheOneAskedForAndItStillLinks) {
+  const FrontEndBatchOutput out = compile_to_ptx({kVaddSource, "test.cu", "", {}, kArch},
+                                                 {"vadd<64>", "vadd<128>", "vadd<256>"});
+  const std::string only = without_entries(out.ptx, {out.lowered_names[0], out.lowered_names[2]});
+  EXPECT_EQ(count_of(only, ".entry "), 1u);
+  EXPECT_TRUE(find_entry(only, out.lowered_names[1]));
+  EXPECT_FALSE(find_entry(only, out.lowered_names[0]));
+  EXPECT_FALSE(find_entry(only, out.lowered_names[2]));
+  EXPECT_EQ(only.substr(0, only.find(".entry")).find(".version"),
+            out.ptx.substr(0, out.ptx.find(".entry")).find(".version"))
+      << "the module header was touched";
+  const LinkOutput linked = link_to_cubin(only, out.lowered_names[1], kArch);
+  EXPECT_EQ(std::string_view(linked.cubin.data(), 4),
+            "\x7f"
+            "ELF");
+
+  // The same kernel compiled alone links to the same machine code.
+  const FrontEndOutput alone = compile(kVaddSource, "vadd<128>");
+  const std::string text = ".text." + alone.lowered_name;
+  const auto code =
+      testing::elf_section(link_to_cubin(alone.ptx, alone.lowered_name, kArch).cubin, text);
+  ASSERT_TRUE(code);
+  EXPECT_FALSE(code->empty());
+  EXPECT_EQ(code, testing::elf_section(linked.cubin, text));
+}
+
+TEST(PtxEntries, BracesInCommentsAndDeclarationsDoNotMisleadIt) {
+  constexpr std::string_view ptx = R"(.version 9.0
+.target sm_90
+.address_size 64
+.extern .entry a(.param .u32 p);
+// .entry a() { a comment, not a definition }
+.visible .entry a(
+.param .u32 a_param_0
+)
+{
+  // a stray } in a comment
+  /* and { another */
+  { .reg .b32 scoped; }
+  ret;
+}
+.visible .entry ab()
+{
+  ret;
+}
+)";
+  const std::optional<EntrySpan> a = find_entry(ptx, "a");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(ptx.substr(a->line_begin, 17), ".visible .entry a");
+  EXPECT_EQ(ptx.substr(a->end - 2, 3), "\n}\n");
+  EXPECT_EQ(ptx.substr(a->end + 1, 16), ".visible .entry ");
+  EXPECT_EQ(ptx[a->body], '{');
+
+  const std::string without_a = without_entries(ptx, {"a"});
+  EXPECT_TRUE(find_entry(without_a, "ab"));
+  EXPECT_FALSE(find_entry(without_a, "a"));
+  EXPECT_NE(without_a.find(".extern .entry a("), std::string::npos) << "the declaration went";
+  EXPECT_EQ(without_entries(ptx, {}), ptx);
+  try {
+    without_entries(ptx, {"b"});
+    FAIL() << "an entry that is not there was left out";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "PTX has no definition of entry `b` to leave out");
   }
 }
 

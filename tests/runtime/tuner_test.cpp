@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -220,6 +221,90 @@ TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
   EXPECT_EQ(order.front(), "vadd<(64)>|occ=1|ntid=64");
   EXPECT_EQ(order[1], "vadd<(64)>|occ=2|ntid=64");
   EXPECT_EQ(order.back(), "vadd<(256)>|occ=4|ntid=256");
+}
+
+// 14 tiles x 2 occupancies: 14 distinct instantiations, each with two variants.
+SiteInfo many_tiles_site() {
+  SiteInfo info = vadd_site();
+  std::vector<long long> tiles;
+  for (long long t = 32; t <= 14 * 32; t += 32) tiles.push_back(t);
+  info.space = Space::cartesian({{"tile", tiles}, {"occupancy", {1, 2}}});
+  return info;
+}
+
+// The distinct instantiations of each prepare() call, in call order.
+std::vector<std::size_t> batch_sizes(testing::FakeCompiler& compiler) {
+  std::lock_guard lock(compiler.mutex);
+  std::vector<std::size_t> sizes;
+  for (const auto& batch : compiler.prepared) {
+    std::set<std::string> names;
+    for (const std::string& variant : batch) names.insert(variant.substr(0, variant.find('|')));
+    sizes.push_back(names.size());
+  }
+  return sizes;
+}
+
+TEST(Tuner, FrontEndsArePreparedInOrderedBatchesThatStartAtFourAndDouble) {
+  for (unsigned most : {32u, 4u}) {
+    RuntimeOptions options;
+    options.front_end_batch = most;
+    Fixture f(vadd_cost, options);
+    std::atomic<int> compiled_unprepared{0};
+    f.compiler->before_compile = [&](const std::string& name) {
+      std::lock_guard lock(f.compiler->mutex);
+      bool found = false;
+      for (const auto& batch : f.compiler->prepared)
+        found = found || std::find(batch.begin(), batch.end(), name) != batch.end();
+      if (!found) ++compiled_unprepared;
+    };
+    Site site(many_tiles_site(), f.runtime.get());
+    long long n = 1 << 16;
+    void* args[1] = {&n};
+    site.launch(
+        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+
+    const std::vector<std::size_t> expected =
+        most == 32 ? std::vector<std::size_t>{4, 8, 2} : std::vector<std::size_t>{4, 4, 4, 2};
+    EXPECT_EQ(batch_sizes(*f.compiler), expected) << "front_end_batch " << most;
+    std::lock_guard lock(f.compiler->mutex);
+    ASSERT_FALSE(f.compiler->prepared.empty());
+    EXPECT_EQ(f.compiler->prepared.front().front(), "vadd<(32)>|occ=1|ntid=32");
+    EXPECT_EQ(f.compiler->prepared.front().size(), 8u) << "both variants of each instantiation";
+    EXPECT_EQ(f.compiler->prepared.back().back(), "vadd<(448)>|occ=2|ntid=448");
+    EXPECT_EQ(compiled_unprepared.load(), 0) << "a configuration compiled before its batch";
+    EXPECT_EQ(f.compiler->compiles.load(), 28);
+    EXPECT_EQ(f.device->loaded().size(), 28u);
+  }
+}
+
+TEST(Tuner, WithBatchesOfOneNothingIsPreparedAndEveryConfigurationStillCompiles) {
+  RuntimeOptions options;
+  options.front_end_batch = 1;
+  Fixture f(vadd_cost, options);
+  Site site(many_tiles_site(), f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  EXPECT_TRUE(batch_sizes(*f.compiler).empty());
+  EXPECT_EQ(f.compiler->compiles.load(), 28);
+}
+
+TEST(Tuner, TheResultSaysWhereTheCallingThreadSpentTheTuning) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  const TuningResult r = *site.result(key(n));
+  const TuningResult::Phases& p = r.phases;
+  EXPECT_GE(p.compile_ms, 0);
+  EXPECT_EQ(p.load_ms, 0) << "the workers load with the pipeline on";
+  EXPECT_EQ(p.check_ms, 0) << "nothing to verify";
+  EXPECT_GT(p.measure_ms, 0);
+  EXPECT_LE(p.compile_ms + p.load_ms + p.check_ms + p.measure_ms, r.seconds * 1000);
+  EXPECT_NE(r.table().find("(this thread: compiles "), std::string::npos) << r.table();
 }
 
 TEST(Tuner, WithoutThePipelineEachCompileHappensJustBeforeItsMeasurement) {
