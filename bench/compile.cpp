@@ -251,10 +251,12 @@ void sixteen_threads_one_key() {
       same ? "yes" : "NO");
 }
 
-void pool_wall_time(unsigned workers) {
+// `batched`: the front ends first go through prepare() as one NVRTC program, as the tuner does.
+void pool_wall_time(unsigned workers, bool batched) {
   NvrtcCompiler compiler;
   ThreadPool pool(workers);
   const Clock::time_point start = Clock::now();
+  if (batched) compiler.prepare(all_variants());
   std::vector<std::future<std::shared_ptr<const CompiledKernel>>> futures;
   for (const CompileRequest& r : all_variants())
     futures.push_back(pool.submit([&compiler, r] { return compiler.compile(r); }));
@@ -262,9 +264,10 @@ void pool_wall_time(unsigned workers) {
   const double wall = ms_since(start);
   const CompileCounters& c = compiler.counters();
   std::printf(
-      "   %2u worker%s: wall %7.0f ms   front end %6.0f ms (%d runs, %.0f ms each)   "
+      "   %2u worker%s%s: wall %7.0f ms   front end %6.0f ms (%d program%s, %.0f ms each)   "
       "machine code %6.0f ms (%d runs, %.0f ms each)\n",
-      workers, workers == 1 ? " " : "s", wall, ms(c.front_end_ns), c.front_end_runs.load(),
+      workers, workers == 1 ? " " : "s", batched ? ", batched" : "         ", wall,
+      ms(c.front_end_ns), c.front_end_runs.load(), c.front_end_runs == 1 ? " " : "s",
       ms(c.front_end_ns) / c.front_end_runs, ms(c.machine_code_ns), c.machine_code_runs.load(),
       ms(c.machine_code_ns) / c.machine_code_runs);
 }
@@ -396,8 +399,9 @@ int main(int argc, char** argv) {
     front_end_runs_counted();
     sixteen_threads_one_key();
     std::printf("== 12 variants of matmul, compiled on a pool (times summed over workers)\n");
-    pool_wall_time(std::max(1u, std::thread::hardware_concurrency()));
-    pool_wall_time(1);
+    pool_wall_time(std::max(1u, std::thread::hardware_concurrency()), false);
+    pool_wall_time(1, false);
+    pool_wall_time(std::max(1u, std::thread::hardware_concurrency()), true);
     std::printf("\n");
     front_end_scaling();
     warm_disk_cache();

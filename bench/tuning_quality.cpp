@@ -182,6 +182,7 @@ int main() {
     int good = 0;
     double tuning_seconds = 0;
     std::map<std::string, int> winners;
+    std::string misses;
     for (int t = 0; t < kTunings; ++t) {
       RuntimeOptions options;
       options.results_file = "";
@@ -194,7 +195,20 @@ int main() {
       const std::vector<Config>& configs = c->info.space.configurations();
       std::size_t won =
           std::find(configs.begin(), configs.end(), r.best_config()) - configs.begin();
-      if (times[won] <= times[best] * kWithin) ++good;
+      if (times[won] <= times[best] * kWithin) {
+        ++good;
+      } else {
+        // What the tuning saw of the two: why it picked the one the oracle finds slower.
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "    miss: tuned %s %.4f ms (%d samples) vs %s %.4f ms (%d samples); "
+                      "oracle %+.1f%%\n",
+                      c->info.space.describe(configs[won]).c_str(), r.measurements[won].median_ms,
+                      r.measurements[won].samples, c->info.space.describe(configs[best]).c_str(),
+                      r.measurements[best].median_ms, r.measurements[best].samples,
+                      (times[won] / times[best] - 1) * 100);
+        misses += line;
+      }
       ++winners[c->info.space.describe(r.best_config())];
     }
     std::printf(
@@ -204,7 +218,7 @@ int main() {
         c->info.space.describe(c->info.space.configurations()[best]).c_str(), times[best], good,
         kTunings, tuning_seconds / kTunings);
     for (const auto& [config, count] : winners) std::printf(" [%s] x%d", config.c_str(), count);
-    std::printf("\n");
+    std::printf("\n%s", misses.c_str());
   }
   return 0;
 }

@@ -207,6 +207,7 @@ void measure(Runtime& runtime, const SiteInfo& site, FunctionHandle function, co
   }
   std::vector<double> samples;
   double fastest = 0;
+  double sampled_ms = 0;  // the kernel's own time, summed over the samples
   Clock::time_point start = Clock::now();
   while (static_cast<int>(samples.size()) < o.max_samples) {
     trial.before_launch(flush);
@@ -221,7 +222,8 @@ void measure(Runtime& runtime, const SiteInfo& site, FunctionHandle function, co
       m.stopped_early = true;
       break;
     }
-    if (n < o.min_samples) continue;
+    sampled_ms += t;
+    if (n < o.min_samples || sampled_ms < o.min_sample_ms) continue;
     SampleStats s = stats(samples);
     if (s.spread < o.stable_spread || ms_since(start) > o.budget_ms) break;
   }

@@ -326,6 +326,26 @@ TEST(Tuner, WithoutThePipelineEachCompileHappensJustBeforeItsMeasurement) {
   EXPECT_EQ(site.result(key(n))->best_config(), (Config{128, 2}));
 }
 
+TEST(Tuner, ShortKernelsAreSampledUntilTheirSamplesAddUpToTheMinimumTime) {
+  // tile=128 takes 0.25 ms (min_samples decide), tile=64 0.0625 ms (16 samples make 1 ms). The
+  // slower one goes first, so that nothing stops early.
+  Fixture f([](const std::string& v, const Geometry&) {
+    return v.find("(64)") != std::string::npos ? 0.0625 : 0.25;
+  });
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {128, 64}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  TuningResult r = *site.result(key(n));
+  const RuntimeOptions defaults;
+  ASSERT_EQ(defaults.min_sample_ms, 1);
+  EXPECT_EQ(r.measurements[0].samples, defaults.min_samples);
+  EXPECT_EQ(r.measurements[1].samples, 16);
+}
+
 TEST(Tuner, AConfigurationFarSlowerThanTheBestStopsAfterAFewSamples) {
   // tile=64 is 1 ms; tile=128 is 1.2 ms (close: measured fully); tile=256 is 10 ms (stops).
   Fixture f([](const std::string& v, const Geometry&) {
