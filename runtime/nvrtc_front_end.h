@@ -25,10 +25,10 @@ struct FrontEndOutput {
 // Throws tiletune::CompileError carrying NVRTC's log when the source does not compile.
 FrontEndOutput compile_to_ptx(const FrontEndInput& input);
 
-// Several instantiations of one source in one NVRTC run: NVRTC's cost per program (starting up,
-// parsing the source) dwarfs its cost per kernel, and it runs programs one at a time however many
-// threads ask (bench/compile: 12 threads take as long as one after another). One module holds
-// every kernel; `lowered_names` follows `name_expressions`. `input.name_expression` is unused.
+// Several instantiations of one source in one NVRTC run: the program's fixed cost (starting up,
+// parsing the source) is paid once (H200 host, cold: 8 matmul instantiations in one program 252 ms,
+// one alone 77 ms). One module holds every kernel; `lowered_names` follows `name_expressions`.
+// `input.name_expression` is unused.
 struct FrontEndBatchOutput {
   std::string ptx;
   std::vector<std::string> lowered_names;

@@ -42,8 +42,8 @@ struct RuntimeOptions {
   // false: compile each configuration on the calling thread just before measuring it (no overlap,
   // no pool): the baseline the pipeline is measured against.
   bool pipeline = true;
-  // With the pipeline: the most distinct instantiations compiled in one NVRTC program (batches
-  // start at 4 and double up to it); 1: one program per configuration, all queued at once.
+  // With the pipeline: the most distinct instantiations compiled in one NVRTC program, used when
+  // there are more of them than workers (each worker then gets a batch); 1: never batch.
   unsigned front_end_batch = 32;
   // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
   // results.txt in the cache directory.

@@ -235,11 +235,11 @@ void measure(Runtime& runtime, const SiteInfo& site, FunctionHandle function, co
 }
 
 // Builds every configuration on the workers: compile, then load into the tuning's context, so
-// that the calling thread only measures. Front ends go in batches of distinct instantiations:
-// NVRTC's cost is mostly per program and it runs one program at a time however many threads ask
-// (bench/compile), so batching saves most of it. The first batch is small so that measuring starts
-// early; each batch's machine code is built in parallel before the next batch starts, since the
-// assembler waits for NVRTC too (bench/tuning_time: links slowed six-fold beside a running batch).
+// that the calling thread only measures. With more distinct instantiations than workers, the
+// instantiations are shared out in batches, one NVRTC program each, so that every worker is busy
+// and each program's fixed cost (starting up, parsing the source) is paid once per batch rather
+// than once per instantiation; with as many workers as instantiations, each gets its own program,
+// which is what runs soonest (bench/tuning_time).
 class Builds : public std::enable_shared_from_this<Builds> {
  public:
   Builds(Runtime& runtime, ContextHandle context) : runtime_(runtime), context_(context) {}
@@ -248,54 +248,40 @@ class Builds : public std::enable_shared_from_this<Builds> {
   void add(CompileRequest request) { configs_.push_back({std::move(request), {}}); }
   std::future<Built> future(std::size_t n) { return configs_[n].promise.get_future(); }
 
-  // Batches of at most `most` distinct front ends (1: each configuration compiled on its own,
-  // all at once), starting from 4 and doubling.
-  void start(unsigned most) {
-    if (configs_.empty()) return;
-    if (most <= 1) {
-      for (std::size_t n = 0; n < configs_.size(); ++n) submit_build(n, kNoBatch);
+  // Batches of at most `most` distinct instantiations, over `workers` workers.
+  void start(unsigned most, unsigned workers) {
+    std::vector<std::string> names;  // distinct name expressions, in the space's order
+    for (const Config& c : configs_)
+      if (std::find(names.begin(), names.end(), c.request.name_expression) == names.end())
+        names.push_back(c.request.name_expression);
+    const std::size_t size = std::min<std::size_t>(
+        std::max(1u, most), (names.size() + workers - 1) / std::max(1u, workers));
+    if (size <= 1) {
+      for (std::size_t n = 0; n < configs_.size(); ++n) submit_build(n);
       return;
     }
-    std::vector<std::string> names;  // distinct name expressions of the current batch
-    std::size_t size = std::min(4u, most);
-    batches_.emplace_back();
+    std::vector<std::vector<std::size_t>> batches((names.size() + size - 1) / size);
     for (std::size_t n = 0; n < configs_.size(); ++n) {
-      const std::string& name = configs_[n].request.name_expression;
-      if (std::find(names.begin(), names.end(), name) == names.end()) {
-        if (names.size() == size) {
-          names.clear();
-          size = std::min<std::size_t>(size * 2, most);
-          batches_.emplace_back();
-        }
-        names.push_back(name);
-      }
-      batches_.back().push_back(n);
+      const auto at = std::find(names.begin(), names.end(), configs_[n].request.name_expression);
+      batches[static_cast<std::size_t>(at - names.begin()) / size].push_back(n);
     }
-    unbuilt_ = std::vector<std::atomic<std::size_t>>(batches_.size());
-    submit_batch(0);
+    for (std::vector<std::size_t>& batch : batches)
+      runtime_.pool().submit([self = shared_from_this(), batch = std::move(batch)] {
+        std::vector<CompileRequest> requests;
+        for (std::size_t n : batch) requests.push_back(self->configs_[n].request);
+        self->runtime_.compiler().prepare(requests);  // never throws
+        for (std::size_t n : batch) self->submit_build(n);
+      });
   }
 
  private:
-  static constexpr std::size_t kNoBatch = static_cast<std::size_t>(-1);
-
   struct Config {
     CompileRequest request;
     std::promise<Built> promise;
   };
 
-  void submit_batch(std::size_t b) {
-    if (b >= batches_.size()) return;
-    runtime_.pool().submit([self = shared_from_this(), b] {
-      std::vector<CompileRequest> requests;
-      for (std::size_t n : self->batches_[b]) requests.push_back(self->configs_[n].request);
-      self->runtime_.compiler().prepare(requests);  // never throws
-      self->unbuilt_[b] = self->batches_[b].size();
-      for (std::size_t n : self->batches_[b]) self->submit_build(n, b);
-    });
-  }
-
-  void submit_build(std::size_t n, std::size_t batch) {
-    runtime_.pool().submit([self = shared_from_this(), n, batch] {
+  void submit_build(std::size_t n) {
+    runtime_.pool().submit([self = shared_from_this(), n] {
       Config& c = self->configs_[n];
       try {
         Built built;
@@ -306,15 +292,12 @@ class Builds : public std::enable_shared_from_this<Builds> {
       } catch (...) {
         c.promise.set_exception(std::current_exception());
       }
-      if (batch != kNoBatch && --self->unbuilt_[batch] == 0) self->submit_batch(batch + 1);
     });
   }
 
   Runtime& runtime_;
   ContextHandle context_;
   std::vector<Config> configs_;
-  std::vector<std::vector<std::size_t>> batches_;  // indices into configs_
-  std::vector<std::atomic<std::size_t>> unbuilt_;  // per batch: configurations left
 };
 
 void start_builds(Runtime& runtime, ContextHandle context, const SiteInfo& site, const Key& key,
@@ -327,7 +310,7 @@ void start_builds(Runtime& runtime, ContextHandle context, const SiteInfo& site,
     builds->add(compile_request(site, site.space.configurations()[i], p.geometry, arch, key));
     p.built = builds->future(n++);
   }
-  builds->start(runtime.options().front_end_batch);
+  builds->start(runtime.options().front_end_batch, runtime.pool().size());
 }
 
 std::string failure_text(const std::exception& e) {

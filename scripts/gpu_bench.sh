@@ -7,6 +7,9 @@ out=${OUT:-/tmp/tiletune-bench}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
 export TILETUNE_CACHE_DIR=/tmp/tiletune-bench-cache
+# NVRTC and nvJitLink also keep results in the driver's JIT cache (~/.nv/ComputeCache), which would
+# turn every compile after the first of its kind into a lookup: compile times are measured cold.
+export CUDA_CACHE_DISABLE=1
 for b in .device/bench/*; do
   name=$(basename "$b")
   echo "== $name"
