@@ -251,7 +251,8 @@ void sixteen_threads_one_key() {
       same ? "yes" : "NO");
 }
 
-// `batched`: the front ends first go through prepare() as one NVRTC program, as the tuner does.
+// `batched`: the front ends first go through prepare() as one NVRTC program, as the tuner does
+// when a space has more instantiations than workers.
 void pool_wall_time(unsigned workers, bool batched) {
   NvrtcCompiler compiler;
   ThreadPool pool(workers);
