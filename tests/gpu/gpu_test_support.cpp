@@ -13,26 +13,31 @@ std::string gpu_unavailable_reason() {
   return {};
 }
 
-void expect_every_site_compiles(const std::string& file, int configurations) {
+void expect_every_site_compiles(const std::string& file, int configurations, const Key& key,
+                                unsigned threads) {
   detail::NvrtcCompiler compiler;
   int compiled = 0;
+  const std::string suffix = "/" + file;
   for (Site* site : sites()) {
     const SiteInfo& info = site->info();
-    std::string name = info.file;
-    if (name.size() < file.size() || name.compare(name.size() - file.size(), file.size(), file))
+    const std::string& name = info.file;
+    // Whole file names only: "block_reduce.cu" is not "cub_block_reduce.cu".
+    if (name != file && (name.size() < suffix.size() ||
+                         name.compare(name.size() - suffix.size(), suffix.size(), suffix)))
       continue;
     for (const Config& config : info.space.configurations()) {
       // A nominal block size for the occupancy hint; the launch computes the real one.
-      Geometry geometry{Dim(1), Dim(256), 0, nullptr};
-      detail::CompileRequest request = detail::compile_request(info, config, geometry, 90);
+      Geometry geometry{Dim(1), Dim(threads), 0, nullptr};
       try {
+        detail::CompileRequest request = detail::compile_request(info, config, geometry, 90, key);
         std::shared_ptr<const detail::CompiledKernel> kernel = compiler.compile(request);
         EXPECT_FALSE(kernel->cubin.empty());
         ++compiled;
       } catch (const CompileError& e) {
         ADD_FAILURE() << info.file << ":" << info.line << " " << info.space.describe(config) << ": "
                       << e.what() << "\n"
-                      << e.log();
+                      << e.log() << "\n--- device source ---\n"
+                      << info.device_source;
       }
     }
   }

@@ -15,9 +15,12 @@ namespace tiletune::testing {
 // Empty when a CUDA device is usable, else why not.
 std::string gpu_unavailable_reason();
 
-// Compiles every configuration of every site whose file ends with `file` for sm_90 and expects
-// `configurations` compiles in all, each succeeding (NVRTC's log on failure).
-void expect_every_site_compiles(const std::string& file, int configurations);
+// Compiles every configuration of every site in `file` (its name, or its path's last parts) for
+// sm_90 with a nominal block of `threads`, and expects `configurations` compiles in all, each
+// succeeding (NVRTC's log and the device source on failure). `key` supplies the values of
+// Constant(...) arguments; tiletune::Error when it lacks one.
+void expect_every_site_compiles(const std::string& file, int configurations, const Key& key = Key{},
+                                unsigned threads = 256);
 
 template <class T>
 class DeviceBuffer {
