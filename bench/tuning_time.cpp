@@ -64,19 +64,13 @@ void print(const char* name, const Run& run) {
       run.seconds * 1000 - p.compile_ms - p.load_ms - p.check_ms - p.measure_ms);
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// The run whose time is the median of `runs`.
+// The run whose time is the median of `runs` (an odd number of them).
 const Run& median_run(const std::vector<Run>& runs) {
-  std::vector<double> times;
-  for (const Run& r : runs) times.push_back(r.seconds);
-  const double m = median(times);
-  for (const Run& r : runs)
-    if (r.seconds == m) return r;
-  return runs.front();
+  std::vector<const Run*> sorted;
+  for (const Run& r : runs) sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Run* a, const Run* b) { return a->seconds < b->seconds; });
+  return *sorted[sorted.size() / 2];
 }
 
 }  // namespace
@@ -106,7 +100,7 @@ int main() {
   serial.workers = 1;
   RuntimeOptions unbatched;
   unbatched.front_end_batch = 1;
-  RuntimeOptions pipeline;  // the default: a worker per core, front ends in batches
+  RuntimeOptions pipeline;  // the default: a worker per core
   auto fresh_compiler = [] { return std::make_shared<detail::NvrtcCompiler>(nullptr); };
 
   // The process's first tuning also pays for first touches (new threads and heaps, the driver's
@@ -116,19 +110,15 @@ int main() {
 
   constexpr int kRounds = 3;
   std::vector<Run> serial_runs, unbatched_runs, pipeline_runs;
-  detail::CompileCounters last;
+  std::shared_ptr<detail::NvrtcCompiler> last;  // the last pipeline run's, for its counters
   for (int round = 0; round < kRounds; ++round) {
     serial_runs.push_back(
         tune_once(detail::open_cuda_device(), std::make_shared<UnsharedCompiler>(), serial));
     unbatched_runs.push_back(tune_once(detail::open_cuda_device(), fresh_compiler(), unbatched));
-    auto compiler = fresh_compiler();
-    pipeline_runs.push_back(tune_once(detail::open_cuda_device(), compiler, pipeline));
-    last.front_end_runs = compiler->counters().front_end_runs.load();
-    last.batched_front_ends = compiler->counters().batched_front_ends.load();
-    last.front_end_ns = compiler->counters().front_end_ns.load();
-    last.machine_code_runs = compiler->counters().machine_code_runs.load();
-    last.machine_code_ns = compiler->counters().machine_code_ns.load();
+    last = fresh_compiler();
+    pipeline_runs.push_back(tune_once(detail::open_cuda_device(), last, pipeline));
   }
+  const detail::CompileCounters& c = last->counters();
 
   std::printf("tuning_time: 24-configuration matmul, %u hardware threads\n",
               std::thread::hardware_concurrency());
@@ -150,16 +140,14 @@ int main() {
   std::printf(
       "     workers (last round): front end %d programs (%d kernels batched), %.1f ms each; "
       "machine code %d runs, %.1f ms each\n",
-      last.front_end_runs.load(), last.batched_front_ends.load(),
-      last.front_end_ns / 1e6 / std::max(1, last.front_end_runs.load()),
-      last.machine_code_runs.load(),
-      last.machine_code_ns / 1e6 / std::max(1, last.machine_code_runs.load()));
-  std::vector<double> s, p;
-  for (const Run& r : serial_runs) s.push_back(r.seconds);
-  for (const Run& r : pipeline_runs) p.push_back(r.seconds);
+      c.front_end_runs.load(), c.batched_front_ends.load(),
+      c.front_end_ns / 1e6 / std::max(1, c.front_end_runs.load()), c.machine_code_runs.load(),
+      c.machine_code_ns / 1e6 / std::max(1, c.machine_code_runs.load()));
+  const double serial_s = median_run(serial_runs).seconds;
+  const double pipeline_s = median_run(pipeline_runs).seconds;
   std::printf(
       "  ratio pipeline/serial (medians of %d rounds): %.3f (goal <= 0.30); pipeline %.3f s "
       "(goal <= 1.5 s)\n",
-      kRounds, median(p) / median(s), median(p));
+      kRounds, pipeline_s / serial_s, pipeline_s);
   return 0;
 }

@@ -111,6 +111,16 @@ template <class T>
 bool keep(const Outcome<T>& outcome) {
   return outcome.ok();
 }
+
+// One request's front end on its own, counted and timed; its failure kept as a value.
+Outcome<CompileStages::Ptx> front_end_alone(CompileStages& stages, CompileCounters& counters,
+                                            const CompileRequest& request) {
+  return Outcome<CompileStages::Ptx>::of([&] {
+    ++counters.front_end_runs;
+    Stopwatch watch(counters.front_end_ns);
+    return std::make_shared<const CompileStages::Ptx>(stages.front_end(request));
+  });
+}
 }  // namespace
 
 CachingCompiler::CachingCompiler(std::unique_ptr<CompileStages> stages,
@@ -144,14 +154,7 @@ std::shared_ptr<const CompiledKernel> CachingCompiler::compile_uncached(
   }
   const Outcome<CompileStages::Ptx> ptx = caches_->ptx.get(
       front_end_key(request, toolchain_),
-      [&] {
-        return Outcome<CompileStages::Ptx>::of([&] {
-          ++counters_.front_end_runs;
-          Stopwatch watch(counters_.front_end_ns);
-          return std::make_shared<const CompileStages::Ptx>(stages_->front_end(request));
-        });
-      },
-      keep<CompileStages::Ptx>);
+      [&] { return front_end_alone(*stages_, counters_, request); }, keep<CompileStages::Ptx>);
   // Undecorated here: compile() names the configuration once, on the way out.
   const std::shared_ptr<const CompileStages::Ptx> text = ptx.take("");
   auto kernel = std::make_shared<CompiledKernel>();
@@ -201,32 +204,24 @@ void CachingCompiler::prepare(const std::vector<CompileRequest>& requests) {
       const auto at = std::find(group.keys.begin(), group.keys.end(), claim.key());
       claimed.push_back(*group.requests[static_cast<std::size_t>(at - group.keys.begin())]);
     }
-    auto alone = [&](std::size_t i) {
-      return Outcome<CompileStages::Ptx>::of([&] {
+    std::vector<CompileStages::Ptx> batch;
+    if (claimed.size() > 1) {
+      try {
         ++counters_.front_end_runs;
         Stopwatch watch(counters_.front_end_ns);
-        return std::make_shared<const CompileStages::Ptx>(stages_->front_end(claimed[i]));
-      });
-    };
-    if (claimed.size() == 1) {
-      caches_->ptx.publish(claims[0], alone(0), keep<CompileStages::Ptx>);
-      continue;
-    }
-    std::vector<CompileStages::Ptx> batch;
-    try {
-      ++counters_.front_end_runs;
-      Stopwatch watch(counters_.front_end_ns);
-      batch = stages_->front_end_batch(claimed);
-      counters_.batched_front_ends += static_cast<int>(claimed.size());
-    } catch (...) {
-      // Which configuration failed, and why, is for each one's own run to say.
-      batch.clear();
+        batch = stages_->front_end_batch(claimed);
+        counters_.batched_front_ends += static_cast<int>(claimed.size());
+      } catch (...) {
+        // Which configuration failed, and why, is for each one's own run to say.
+        batch.clear();
+      }
     }
     for (std::size_t i = 0; i < claims.size(); ++i) {
-      auto outcome = batch.size() == claims.size() ? Outcome<CompileStages::Ptx>::of([&] {
-        return std::make_shared<const CompileStages::Ptx>(std::move(batch[i]));
-      })
-                                                   : alone(i);
+      Outcome<CompileStages::Ptx> outcome;
+      if (batch.size() == claims.size())
+        outcome.value = std::make_shared<const CompileStages::Ptx>(std::move(batch[i]));
+      else
+        outcome = front_end_alone(*stages_, counters_, claimed[i]);
       caches_->ptx.publish(claims[i], std::move(outcome), keep<CompileStages::Ptx>);
     }
   }

@@ -27,9 +27,8 @@ struct RuntimeOptions {
   int warmup = 2;
   int min_samples = 5;
   // Sampling also goes on until the samples add up to this much kernel time: a short kernel's
-  // samples are cheap, and noisier
-  // for their length (tuning_quality, transpose at 0.04 ms: with 5 samples the winner missed the
-  // oracle best by over 2% in 5 of 10 tunings on one run, 0 of 10 on the next).
+  // samples are cheap, and noisier for their length (tuning_quality, transpose at 0.04 ms: with 5
+  // samples the winner missed the oracle best by over 2% in 5 of 10 tunings on one run).
   double min_sample_ms = 1;
   int max_samples = 50;
   double stable_spread = 0.02;

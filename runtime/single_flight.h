@@ -5,6 +5,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -23,25 +24,18 @@ class SingleFlightCache {
   // its own should return failures as values and throw after get() (CachingCompiler does).
   template <class Make, class Keep>
   Value get(const Key& key, Make&& make, Keep&& keep, bool* computed = nullptr) {
-    std::promise<Value> promise;
     std::shared_future<Value> future;
-    bool first = false;
-    {
+    std::optional<Claim> claimed = [&] {
       std::lock_guard lock(mutex_);
-      auto [it, inserted] = entries_.try_emplace(key);
-      if (inserted) it->second = promise.get_future().share();
-      future = it->second;
-      first = inserted;
-    }
-    if (computed) *computed = first;
-    if (!first) return future.get();
-    try {
-      Value value = make();
-      if (!keep(value)) forget(key);
-      promise.set_value(std::move(value));
-    } catch (...) {
-      forget(key);
-      promise.set_exception(std::current_exception());
+      return claim_locked(key, future);
+    }();
+    if (computed) *computed = claimed.has_value();
+    if (claimed) {
+      try {
+        publish(*claimed, make(), keep);
+      } catch (...) {
+        fail(*claimed, std::current_exception());
+      }
     }
     return future.get();
   }
@@ -64,11 +58,9 @@ class SingleFlightCache {
           published_(other.published_) {}
     Claim& operator=(Claim&&) = delete;
     ~Claim() {
-      if (owner_ && !published_) {
-        owner_->forget(key_);
-        promise_.set_exception(std::make_exception_ptr(
-            std::runtime_error("tiletune: internal error: a claimed computation was dropped")));
-      }
+      if (owner_ && !published_)
+        owner_->fail(*this, std::make_exception_ptr(std::runtime_error(
+                                "tiletune: internal error: a claimed computation was dropped")));
     }
     const Key& key() const { return key_; }
 
@@ -88,11 +80,9 @@ class SingleFlightCache {
     std::vector<Claim> claims;
     std::lock_guard lock(mutex_);
     for (const Key& key : keys) {
-      auto [it, inserted] = entries_.try_emplace(key);
-      if (!inserted) continue;
-      std::promise<Value> promise;
-      it->second = promise.get_future().share();
-      claims.push_back(Claim(this, key, std::move(promise)));
+      std::shared_future<Value> unused;
+      if (std::optional<Claim> claimed = claim_locked(key, unused))
+        claims.push_back(std::move(*claimed));
     }
     return claims;
   }
@@ -122,6 +112,26 @@ class SingleFlightCache {
   }
 
  private:
+  // With the lock held: the claim of `key` if nobody has it; `future` is the key's result either
+  // way.
+  std::optional<Claim> claim_locked(const Key& key, std::shared_future<Value>& future) {
+    auto [it, inserted] = entries_.try_emplace(key);
+    if (!inserted) {
+      future = it->second;
+      return std::nullopt;
+    }
+    std::promise<Value> promise;
+    future = it->second = promise.get_future().share();
+    return Claim(this, key, std::move(promise));
+  }
+
+  // The claimed computation threw: its askers get the exception, and the key is free again.
+  void fail(Claim& claim, std::exception_ptr error) {
+    forget(claim.key_);
+    claim.published_ = true;
+    claim.promise_.set_exception(std::move(error));
+  }
+
   // Before the result is published, so that nobody arriving from then on joins a computation
   // whose result is not kept; those that joined before hold the future.
   void forget(const Key& key) {

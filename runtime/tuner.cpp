@@ -254,8 +254,9 @@ class Builds : public std::enable_shared_from_this<Builds> {
     for (const Config& c : configs_)
       if (std::find(names.begin(), names.end(), c.request.name_expression) == names.end())
         names.push_back(c.request.name_expression);
-    const std::size_t size = std::min<std::size_t>(
-        std::max(1u, most), (names.size() + workers - 1) / std::max(1u, workers));
+    workers = std::max(1u, workers);
+    const std::size_t size =
+        std::min<std::size_t>(std::max(1u, most), (names.size() + workers - 1) / workers);
     if (size <= 1) {
       for (std::size_t n = 0; n < configs_.size(); ++n) submit_build(n);
       return;
@@ -485,7 +486,7 @@ TunedKernel tune(Runtime& runtime, const SiteInfo& site, const Key& key, Context
     }
     trial->restore_all();
   } catch (...) {
-    // Any pending compiles still reference `compiler` and their requests; let them finish.
+    // Pending builds still use the runtime and the context; let them finish.
     for (Prepared& p : prepared)
       if (p.built.valid()) p.built.wait();
     throw;

@@ -53,6 +53,13 @@ Geometry vadd_geometry(const Config& c, long long n) {
   return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
 }
 
+// One launch of `site` over n elements, keyed by n.
+void launch_vadd(Site& site, long long n) {
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+}
+
 TEST(Tuner, VisitsEveryConfigurationKeepsTheFastestAndDoesNotTuneAgain) {
   Fixture f(vadd_cost);
   Site site(vadd_site(), f.runtime.get());
@@ -109,9 +116,7 @@ TEST(Tuner, TieGoesToTheEarlierConfiguration) {
   Fixture f([](const std::string&, const Geometry&) { return 1.0; });
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   EXPECT_EQ(site.result(key(n))->best_config(), (Config{64, 1}));
 }
 
@@ -122,9 +127,7 @@ TEST(Tuner, AFailedConfigurationIsRecordedAndTheRestGoOn) {
   };
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   EXPECT_EQ(r.best_config(), (Config{128, 2}));
   int failed = 0;
@@ -163,9 +166,7 @@ TEST(Tuner, DisabledTakesTheFirstConfigurationWithoutMeasuring) {
   Fixture f(vadd_cost, options);
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   EXPECT_EQ(f.compiler->compiles.load(), 1);
   EXPECT_TRUE(f.device->timed().empty());
   EXPECT_EQ(f.device->launches().back(), "vadd<(64)>|occ=1|ntid=64");
@@ -178,9 +179,7 @@ TEST(Tuner, OccupancyBecomesEntryHintsWithTheBlockSize) {
   info.space = Space::cartesian({{"tile", {64}}, {"occupancy", {3}}});
   Site site(std::move(info), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   ASSERT_EQ(f.compiler->requested.size(), 1u);
   EXPECT_EQ(f.compiler->requested[0], "vadd<(64)>|occ=3|ntid=64");
   // One configuration: nothing to compare, so nothing is timed.
@@ -262,9 +261,7 @@ TEST(Tuner, WithMoreInstantiationsThanWorkersEachWorkerGetsABatchCompiledBeforeI
     };
     Site site(many_tiles_site(), f.runtime.get());
     long long n = 1 << 16;
-    void* args[1] = {&n};
-    site.launch(
-        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    launch_vadd(site, n);
 
     std::vector<std::size_t> sizes = batch_sizes(*f.compiler);
     std::sort(sizes.begin(), sizes.end());  // the batches run at once, in any order
@@ -289,9 +286,7 @@ TEST(Tuner, WithAsManyWorkersAsInstantiationsOrBatchesOfOneNothingIsPrepared) {
     Fixture f(vadd_cost, options);
     Site site(many_tiles_site(), f.runtime.get());
     long long n = 1 << 16;
-    void* args[1] = {&n};
-    site.launch(
-        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    launch_vadd(site, n);
     EXPECT_TRUE(batch_sizes(*f.compiler).empty()) << workers << " workers, batches of " << most;
     EXPECT_EQ(f.compiler->compiles.load(), 28);
   }
@@ -301,9 +296,7 @@ TEST(Tuner, TheResultSaysWhereTheCallingThreadSpentTheTuning) {
   Fixture f(vadd_cost);
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   const TuningResult r = *site.result(key(n));
   const TuningResult::Phases& p = r.phases;
   EXPECT_GE(p.compile_ms, 0);
@@ -324,9 +317,7 @@ TEST(Tuner, WithoutThePipelineEachCompileHappensJustBeforeItsMeasurement) {
   };
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   ASSERT_EQ(timed_before_compile.size(), 9u);
   for (std::size_t i = 1; i < timed_before_compile.size(); ++i)
     EXPECT_GT(timed_before_compile[i], timed_before_compile[i - 1]);
@@ -343,9 +334,7 @@ TEST(Tuner, ShortKernelsAreSampledUntilTheirSamplesAddUpToTheMinimumTime) {
   info.space = Space::cartesian({{"tile", {128, 64}}});
   Site site(std::move(info), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   const RuntimeOptions defaults;
   ASSERT_EQ(defaults.min_sample_ms, 1);
@@ -364,9 +353,7 @@ TEST(Tuner, AConfigurationFarSlowerThanTheBestStopsAfterAFewSamples) {
   info.space = Space::cartesian({{"tile", {64, 128, 256}}});
   Site site(std::move(info), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   const RuntimeOptions defaults;
   EXPECT_EQ(r.measurements[0].samples, defaults.min_samples);
@@ -388,9 +375,7 @@ TEST(Tuner, ALaterConfigurationMustBeFasterThanTheToleranceToWin) {
     info.space = Space::cartesian({{"tile", {64, 128}}});
     Site site(std::move(info), f.runtime.get());
     long long n = 4096;
-    void* args[1] = {&n};
-    site.launch(
-        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    launch_vadd(site, n);
     return site.result(key(n))->best_config()[0];
   };
   EXPECT_EQ(run(0.995), 64);  // within 1%: a tie, the earlier wins
@@ -408,9 +393,7 @@ TEST(Tuner, LoadAndLaunchFailuresAreRecordedWithTheirReasons) {
   };
   Site site(vadd_site(), f.runtime.get());
   long long n = 4096;
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   EXPECT_EQ(r.best_config(), (Config{128, 2}));
   auto failure = [&](Config c) {
@@ -462,9 +445,7 @@ TEST(Tuner, AClusterThatDoesNotDivideTheGridIsRefusedAndClustersReachTheLaunch) 
   info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {4, 8}}});
   Site site(std::move(info), f.runtime.get());
   long long n = 64 * 12;  // 12 blocks: clusters of 4 fit, clusters of 8 do not
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   EXPECT_EQ(r.best_config(), (Config{64, 4}));
   EXPECT_EQ(r.measurements[1].failure,
