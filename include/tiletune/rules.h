@@ -1,0 +1,56 @@
+// The annotation language's limits and hint rules, written once. The tool's build-time checks and
+// the runtime's first-launch checks (of an opaque space, or a site written by hand) both include
+// this header, so the two cannot disagree on what is valid or on how they say it isn't.
+// C++17: user code reaches it through the public headers.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace tiletune::rules {
+
+// Values in a configuration (tiletune::Config) and in a key (tiletune::Key).
+inline constexpr int kMaxAxes = 8;
+inline constexpr int kMaxKeyValues = 8;
+
+// A literal space larger than this is refused before it is enumerated.
+inline constexpr std::size_t kMaxLiteralConfigurations = std::size_t{1} << 20;
+
+// The keywords of the annotation language, in the order an error message lists them.
+inline constexpr const char* kKeywords[] = {
+    "space",     "where",    "key",     "blocks",  "threads", "shmem",   "stream",
+    "occupancy", "num_ctas", "restore", "outputs", "verify",  "flush_l2"};
+inline constexpr std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
+
+// The axis names that are compiler or launch hints rather than plain values, and the static
+// keywords of the same names.
+inline constexpr const char* kOccupancy = "occupancy";
+inline constexpr const char* kNumCtas = "num_ctas";
+inline constexpr const char* kHints[] = {kOccupancy, kNumCtas};
+
+// `occupancy`: the least number of blocks that should fit on one multiprocessor.
+constexpr bool valid_occupancy(long long v) { return v >= 1; }
+
+// `num_ctas`: a thread-block cluster size, a power of two up to 16 (sm_90's portable limit is 8,
+// 16 needs the non-portable opt-in the runtime asks for).
+constexpr bool valid_num_ctas(long long v) {
+  return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+}
+
+// Why `value` is not a valid value of hint `hint` ("" when it is, or when `hint` is no hint).
+inline std::string hint_value_problem(const std::string& hint, long long value) {
+  if (hint == kOccupancy && !valid_occupancy(value))
+    return "occupancy must be at least 1 (the least number of blocks per multiprocessor), not " +
+           std::to_string(value);
+  if (hint == kNumCtas && !valid_num_ctas(value))
+    return "num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
+           std::to_string(value);
+  return {};
+}
+
+// A static hint given together with an axis of the same name.
+inline std::string hint_axis_conflict(const std::string& hint) {
+  return "static hint '" + hint + "' conflicts with the space's axis of the same name";
+}
+
+}  // namespace tiletune::rules
