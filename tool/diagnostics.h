@@ -2,8 +2,8 @@
 // offending text, so they print as `file:line:col: error: ...` with the line and a caret.
 #pragma once
 
-#include "annotation.h"
-#include "site_finder.h"
+#include "annotation/annotation.h"
+#include "preprocess/site_finder.h"
 
 #include <clang/Basic/Diagnostic.h>
 

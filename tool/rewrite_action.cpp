@@ -1,12 +1,12 @@
 #include "rewrite_action.h"
 
-#include "annotation.h"
-#include "checks.h"
+#include "annotation/annotation.h"
+#include "check/site_checks.h"
 #include "diagnostics.h"
-#include "emitter.h"
-#include "preprocessor_record.h"
-#include "site_finder.h"
-#include "slicer.h"
+#include "emit/site_code.h"
+#include "preprocess/preprocessor_record.h"
+#include "preprocess/site_finder.h"
+#include "slice/slicer.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>

@@ -2,7 +2,7 @@
 // declared at namespace scope, and one call into the runtime where the annotation was.
 #pragma once
 
-#include "checks.h"
+#include "check/site_checks.h"
 
 #include <string>
 

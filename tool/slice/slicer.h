@@ -5,7 +5,7 @@
 #pragma once
 
 #include "diagnostics.h"
-#include "preprocessor_record.h"
+#include "preprocess/preprocessor_record.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

@@ -1,4 +1,4 @@
-#include "symbol_writes.h"
+#include "slice/symbol_writes.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>

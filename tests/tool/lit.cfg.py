@@ -9,7 +9,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.tiletune_binary_dir, "tests", "lit")
+config.test_exec_root = os.path.join(config.tiletune_binary_dir, "tests", "tool")
 
 config.substitutions.append(("%tiletune", config.tiletune_tool))
 config.substitutions.append(("%nvcc", config.nvcc))

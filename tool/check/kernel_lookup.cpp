@@ -1,4 +1,4 @@
-#include "kernel_lookup.h"
+#include "check/kernel_lookup.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>

@@ -1,7 +1,7 @@
-#include "checks.h"
+#include "check/site_checks.h"
 
-#include "expression_eval.h"
-#include "kernel_lookup.h"
+#include "annotation/evaluate.h"
+#include "check/kernel_lookup.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>

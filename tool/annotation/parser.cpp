@@ -6,7 +6,7 @@
 // that can be evaluated at build time are Boost.Spirit X3. C++ expressions are not parsed: an
 // expression is a balanced run of tokens, and it gets a tree only when all of it matches the
 // evaluable grammar.
-#include "annotation.h"
+#include "annotation/annotation.h"
 
 #include <boost/spirit/home/x3.hpp>
 

@@ -1,7 +1,7 @@
 // Evaluates an annotation expression's tree for one configuration, at build time.
 #pragma once
 
-#include "annotation.h"
+#include "annotation/annotation.h"
 
 #include <optional>
 #include <string>

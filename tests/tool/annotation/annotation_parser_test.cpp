@@ -1,4 +1,4 @@
-#include "annotation.h"
+#include "annotation/annotation.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-#include "slicer.h"
+#include "slice/slicer.h"
 
-#include "include_policy.h"
-#include "symbol_writes.h"
+#include "slice/include_policy.h"
+#include "slice/symbol_writes.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>

@@ -1,4 +1,4 @@
-#include "site_finder.h"
+#include "preprocess/site_finder.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Preprocessor.h>

@@ -2,9 +2,9 @@
 // is reported at its column; a site that passes comes out as a CheckedSite the later steps use.
 #pragma once
 
-#include "annotation.h"
+#include "annotation/annotation.h"
 #include "diagnostics.h"
-#include "site_finder.h"
+#include "preprocess/site_finder.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

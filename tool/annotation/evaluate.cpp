@@ -1,4 +1,4 @@
-#include "expression_eval.h"
+#include "annotation/evaluate.h"
 
 #include <climits>
 

@@ -1,4 +1,4 @@
-#include "include_policy.h"
+#include "slice/include_policy.h"
 
 #include <llvm/Support/FileSystem.h>
 

@@ -1,6 +1,6 @@
-#include "emitter.h"
+#include "emit/site_code.h"
 
-#include "slicer.h"
+#include "slice/slicer.h"
 
 #include <clang/AST/QualTypeNames.h>
 

@@ -1,4 +1,4 @@
-#include "preprocessor_record.h"
+#include "preprocess/preprocessor_record.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/MacroInfo.h>
