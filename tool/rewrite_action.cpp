@@ -1,6 +1,6 @@
 #include "rewrite_action.h"
 
-#include "annotation/annotation.h"
+#include "annotation/parser.h"
 #include "check/site_checks.h"
 #include "diagnostics.h"
 #include "emit/site_code.h"

@@ -1,8 +1,71 @@
 #include "annotation/evaluate.h"
 
 #include <climits>
+#include <string_view>
 
 namespace tiletune::tool {
+namespace {
+
+std::optional<long long> apply_unary(std::string_view op, long long v) {
+  if (op == "-") return -v;
+  if (op == "+") return v;
+  if (op == "!") return !v;
+  if (op == "~") return ~v;
+  return std::nullopt;
+}
+
+// + - * / % cld << >>: nullopt where C++ would overflow or divide by zero.
+std::optional<long long> apply_arithmetic(std::string_view op, long long a, long long b) {
+  long long r = 0;
+  if (op == "+") return __builtin_add_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+  if (op == "-") return __builtin_sub_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+  if (op == "*") return __builtin_mul_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+  if (op == "/" || op == "%" || op == "cld") {
+    if (b == 0 || (a == LLONG_MIN && b == -1)) return std::nullopt;
+    if (op == "/") return a / b;
+    if (op == "%") return a % b;
+    if (__builtin_add_overflow(a, b - 1, &r)) return std::nullopt;
+    return r / b;
+  }
+  if (op == "<<" || op == ">>") {
+    if (b < 0 || b > 62) return std::nullopt;
+    return op == "<<" ? a << b : a >> b;
+  }
+  return std::nullopt;
+}
+
+// Comparisons, bitwise and logical operators.
+std::optional<long long> apply_logical(std::string_view op, long long a, long long b) {
+  if (op == "<") return a < b;
+  if (op == "<=") return a <= b;
+  if (op == ">") return a > b;
+  if (op == ">=") return a >= b;
+  if (op == "==") return a == b;
+  if (op == "!=") return a != b;
+  if (op == "&") return a & b;
+  if (op == "|") return a | b;
+  if (op == "^") return a ^ b;
+  if (op == "&&") return a && b;
+  if (op == "||") return a || b;
+  return std::nullopt;
+}
+
+std::optional<long long> evaluate_binary(const ExprNode& node, const std::vector<std::string>& axes,
+                                         const std::vector<long long>& values) {
+  const std::string_view op =
+      node.kind == ExprNode::Kind::Cld ? std::string_view("cld") : std::string_view(node.name);
+  auto a = evaluate(*node.operands[0], axes, values);
+  if (!a) return std::nullopt;
+  // Short-circuit as C++ does, so `$b != 0 && $a % $b == 0` is defined for $b == 0.
+  if (op == "&&" && !*a) return 0;
+  if (op == "||" && *a) return 1;
+  auto b = evaluate(*node.operands[1], axes, values);
+  if (!b) return std::nullopt;
+  if (auto r = apply_arithmetic(op, *a, *b)) return r;
+  return apply_logical(op, *a, *b);
+}
+
+}  // namespace
 
 std::optional<long long> evaluate(const ExprNode& node, const std::vector<std::string>& axes,
                                   const std::vector<long long>& values) {
@@ -17,59 +80,11 @@ std::optional<long long> evaluate(const ExprNode& node, const std::vector<std::s
     case K::Unary: {
       auto v = evaluate(*node.operands[0], axes, values);
       if (!v) return std::nullopt;
-      if (node.name == "-") return -*v;
-      if (node.name == "+") return *v;
-      if (node.name == "!") return !*v;
-      if (node.name == "~") return ~*v;
-      return std::nullopt;
+      return apply_unary(node.name, *v);
     }
     case K::Cld:
-    case K::Binary: {
-      const std::string& op = node.kind == K::Cld ? "cld" : node.name;
-      auto a = evaluate(*node.operands[0], axes, values);
-      if (!a) return std::nullopt;
-      // Short-circuit as C++ does, so `$b != 0 && $a % $b == 0` is defined for $b == 0.
-      if (op == "&&" && !*a) return 0;
-      if (op == "||" && *a) return 1;
-      auto b = evaluate(*node.operands[1], axes, values);
-      if (!b) return std::nullopt;
-      long long r = 0;
-      if (op == "+") {
-        if (__builtin_add_overflow(*a, *b, &r)) return std::nullopt;
-        return r;
-      }
-      if (op == "-") {
-        if (__builtin_sub_overflow(*a, *b, &r)) return std::nullopt;
-        return r;
-      }
-      if (op == "*") {
-        if (__builtin_mul_overflow(*a, *b, &r)) return std::nullopt;
-        return r;
-      }
-      if (op == "/" || op == "%" || op == "cld") {
-        if (*b == 0 || (*a == LLONG_MIN && *b == -1)) return std::nullopt;
-        if (op == "/") return *a / *b;
-        if (op == "%") return *a % *b;
-        if (__builtin_add_overflow(*a, *b - 1, &r)) return std::nullopt;
-        return r / *b;
-      }
-      if (op == "<<" || op == ">>") {
-        if (*b < 0 || *b > 62) return std::nullopt;
-        return op == "<<" ? *a << *b : *a >> *b;
-      }
-      if (op == "<") return *a < *b;
-      if (op == "<=") return *a <= *b;
-      if (op == ">") return *a > *b;
-      if (op == ">=") return *a >= *b;
-      if (op == "==") return *a == *b;
-      if (op == "!=") return *a != *b;
-      if (op == "&") return *a & *b;
-      if (op == "|") return *a | *b;
-      if (op == "^") return *a ^ *b;
-      if (op == "&&") return *a && *b;
-      if (op == "||") return *a || *b;
-      return std::nullopt;
-    }
+    case K::Binary:
+      return evaluate_binary(node, axes, values);
   }
   return std::nullopt;
 }

@@ -1,4 +1,4 @@
-#include "annotation/annotation.h"
+#include "annotation/parser.h"
 
 #include <gtest/gtest.h>
 

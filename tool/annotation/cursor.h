@@ -1,0 +1,43 @@
+// A position in the annotation text, with the lexical steps every part of the parser takes:
+// looking at what comes next, taking a token, skipping whitespace and comments.
+#pragma once
+
+#include "annotation/annotation.h"
+#include "annotation/lexical_grammar.h"
+
+#include <optional>
+#include <string_view>
+
+namespace tiletune::tool {
+
+struct Cursor {
+  std::string_view text;
+  unsigned pos = 0;
+
+  std::string_view rest() const { return text.substr(pos); }
+  unsigned size() const { return static_cast<unsigned>(text.size()); }
+  bool at_end() const { return pos >= text.size(); }
+  bool at(char c) const { return !at_end() && text[pos] == c; }
+  bool at(std::string_view s) const { return rest().starts_with(s); }
+
+  // The text `parser` matches at the cursor, which moves past it; nullopt (not moving) otherwise.
+  template <typename Parser>
+  std::optional<std::string_view> take(Parser const& parser) {
+    auto const length = match_length(rest(), parser);
+    if (!length) return std::nullopt;
+    std::string_view const matched = text.substr(pos, *length);
+    pos += static_cast<unsigned>(*length);
+    return matched;
+  }
+
+  // A comment at the cursor, taken whole; fails on one that never ends.
+  std::optional<Span> take_comment();
+  // Skips whitespace and comments.
+  void skip();
+  // The next character that is not whitespace or a comment ('\0' at the end); the cursor stays.
+  char next_significant_char();
+  // The token at `offset`, to point an error at: a name, a number, or one character.
+  Span token_at(unsigned offset) const;
+};
+
+}  // namespace tiletune::tool

@@ -1,0 +1,202 @@
+#include "annotation/expression_scanner.h"
+
+#include "annotation/evaluable_grammar.h"
+#include "annotation/parse_failure.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tiletune::tool {
+namespace {
+
+char closing(char open) {
+  switch (open) {
+    case '(':
+      return ')';
+    case '[':
+      return ']';
+    case '{':
+      return '}';
+    default:
+      return '>';
+  }
+}
+
+char opening(char close) {
+  switch (close) {
+    case ')':
+      return '(';
+    case ']':
+      return '[';
+    default:
+      return '{';
+  }
+}
+
+bool is_raw_string_prefix(std::string_view name) {
+  return name == "R" || name == "LR" || name == "uR" || name == "UR" || name == "u8R";
+}
+
+DollarRef take_dollar(Cursor& c) {
+  unsigned const begin = c.pos++;
+  auto const name = c.take(lexical::identifier);
+  if (!name) fail({begin, begin + 1}, "expected an axis name after '$'");
+  return {std::string(*name), {begin, c.pos}};
+}
+
+void skip_quoted(Cursor& c, char quote) {
+  unsigned const begin = c.pos++;
+  for (;;) {
+    if (c.at_end() || c.text[c.pos] == '\n')
+      fail({begin, begin + 1},
+           quote == '"' ? "unterminated string literal" : "unterminated character literal");
+    char const ch = c.text[c.pos];
+    if (ch == quote) {
+      ++c.pos;
+      return;
+    }
+    c.pos += ch == '\\' && c.pos + 1 < c.size() ? 2 : 1;
+  }
+}
+
+// R"delimiter( ... )delimiter", the cursor at its '"'; `begin` is where its prefix starts.
+void skip_raw_string(Cursor& c, unsigned begin) {
+  constexpr std::size_t kMaxDelimiter = 16;  // as in C++
+  unsigned const delimiter_begin = ++c.pos;
+  while (!c.at_end() && !c.at('(') && c.pos - delimiter_begin <= kMaxDelimiter &&
+         std::string_view(" )\\\t\v\f\n\r\"").find(c.text[c.pos]) == std::string_view::npos)
+    ++c.pos;
+  if (!c.at('(') || c.pos - delimiter_begin > kMaxDelimiter)
+    fail({begin, c.pos}, "invalid raw string literal: expected '(' after its delimiter");
+  std::string const terminator =
+      ")" + std::string(c.text.substr(delimiter_begin, c.pos - delimiter_begin)) + "\"";
+  auto const end = c.text.find(terminator, c.pos + 1);
+  if (end == std::string_view::npos) fail({begin, c.pos + 1}, "unterminated raw string literal");
+  c.pos = static_cast<unsigned>(end + terminator.size());
+}
+
+// One scan: the brackets opened inside the expression, its comments, where its tokens are.
+class ExpressionScanner {
+ public:
+  ExpressionScanner(Cursor& cursor, std::optional<Bracket> container)
+      : c_(cursor), container_(container) {}
+
+  Expr scan() {
+    for (;;) {
+      if (c_.take(+lexical::whitespace)) continue;
+      if (auto const comment = c_.take_comment()) {
+        comments_.push_back(*comment);
+        continue;
+      }
+      auto const innermost = open_.empty() ? container_ : std::optional<Bracket>(open_.back());
+      if (c_.at_end()) {
+        if (innermost) fail_unbalanced(*innermost);
+        break;
+      }
+      char const c = c_.text[c_.pos];
+      if (open_.empty() && (c == ',' || (container_ && c == closing(container_->open)))) break;
+      unsigned const begin = c_.pos;
+      after_identifier_ = take_token(innermost);
+      if (!first_) first_ = begin;
+      last_ = c_.pos;
+    }
+    return finish();
+  }
+
+ private:
+  // The token at the cursor; true when it is an identifier (a '<' after one may open template
+  // arguments).
+  bool take_token(std::optional<Bracket> innermost) {
+    unsigned const begin = c_.pos;
+    char const c = c_.text[begin];
+    // Inside template arguments '<' and '>' are brackets, as in C++ (where a comparison must be
+    // parenthesised); anywhere else they compare.
+    bool const in_angles = innermost && innermost->open == '<';
+    if (auto const name = c_.take(lexical::identifier)) return after_name(*name, begin);
+    if (c_.take(lexical::pp_number)) return false;  // whole: a digit separator's ' opens nothing
+    if (c == '"' || c == '\'') {
+      skip_quoted(c_, c);
+    } else if (c == '$') {
+      expr_.dollars.push_back(take_dollar(c_));
+    } else if (c == '(' || c == '[' || c == '{' ||
+               (c == '<' && in_angles && after_identifier_ && !c_.at("<<") && !c_.at("<="))) {
+      open_bracket(c, begin);
+    } else if (c == ')' || c == ']' || c == '}' || (c == '>' && in_angles)) {
+      close_bracket(c, begin, innermost);
+    } else {
+      c_.pos += c_.at("->") ? 2 : 1;
+    }
+    return false;
+  }
+
+  // After the identifier `name` that starts at `begin`: a raw string's prefix, or a name.
+  bool after_name(std::string_view name, unsigned begin) {
+    if (is_raw_string_prefix(name) && c_.at('"')) {
+      skip_raw_string(c_, begin);
+      return false;
+    }
+    if (name == "cld" && c_.next_significant_char() == '(') expr_.clds.push_back({begin, c_.pos});
+    return true;
+  }
+
+  void open_bracket(char c, unsigned begin) {
+    auto const depth = (container_ ? container_->depth : 0) + static_cast<unsigned>(open_.size());
+    if (depth >= kMaxNesting)
+      fail({begin, begin + 1},
+           "brackets nested too deeply: at most " + std::to_string(kMaxNesting) + " levels");
+    open_.push_back({c, begin, depth + 1});
+    ++c_.pos;
+  }
+
+  void close_bracket(char c, unsigned begin, std::optional<Bracket> innermost) {
+    if (!innermost)
+      fail({begin, begin + 1},
+           std::string("unbalanced '") + c + "': no matching '" + opening(c) + "'");
+    if (open_.empty() || closing(open_.back().open) != c) fail_unbalanced(*innermost);
+    open_.pop_back();
+    ++c_.pos;
+  }
+
+  // The expression's span and text (its comments blanked, newlines kept), and its tree.
+  Expr finish() {
+    unsigned const begin = first_.value_or(c_.pos);
+    unsigned const end = first_ ? last_ : c_.pos;
+    expr_.span = {begin, end};
+    expr_.text = std::string(c_.text.substr(begin, end - begin));
+    for (Span const comment : comments_) {
+      for (unsigned i = std::max(comment.begin, begin); i < std::min(comment.end, end); ++i) {
+        char& ch = expr_.text[i - begin];
+        if (ch != '\n' && ch != '\r') ch = ' ';
+      }
+    }
+    if (first_) expr_.tree = evaluable_tree(expr_);
+    return std::move(expr_);
+  }
+
+  Cursor& c_;
+  std::optional<Bracket> container_;
+  Expr expr_;
+  std::vector<Bracket> open_;  // brackets opened inside the expression
+  std::vector<Span> comments_;
+  std::optional<unsigned> first_;  // the offset of the first token
+  unsigned last_ = c_.pos;         // the end of the last token
+  bool after_identifier_ = false;
+};
+
+}  // namespace
+
+Expr scan_expression(Cursor& cursor, std::optional<Bracket> container) {
+  return ExpressionScanner(cursor, container).scan();
+}
+
+void fail_unbalanced(Bracket bracket) {
+  std::string message =
+      std::string("unbalanced '") + bracket.open + "': no matching '" + closing(bracket.open) + "'";
+  if (bracket.open == '<') message += " (in template arguments, put a comparison in parentheses)";
+  fail({bracket.offset, bracket.offset + 1}, std::move(message));
+}
+
+}  // namespace tiletune::tool
