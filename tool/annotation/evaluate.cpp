@@ -14,19 +14,23 @@ std::optional<long long> apply_unary(std::string_view op, long long v) {
   return std::nullopt;
 }
 
+// / % cld: nullopt for a division by zero or one that overflows.
+std::optional<long long> apply_division(std::string_view op, long long a, long long b) {
+  if (b == 0 || (a == LLONG_MIN && b == -1)) return std::nullopt;
+  if (op == "/") return a / b;
+  if (op == "%") return a % b;
+  long long r = 0;
+  if (__builtin_add_overflow(a, b - 1, &r)) return std::nullopt;
+  return r / b;  // cld
+}
+
 // + - * / % cld << >>: nullopt where C++ would overflow or divide by zero.
 std::optional<long long> apply_arithmetic(std::string_view op, long long a, long long b) {
   long long r = 0;
   if (op == "+") return __builtin_add_overflow(a, b, &r) ? std::nullopt : std::optional(r);
   if (op == "-") return __builtin_sub_overflow(a, b, &r) ? std::nullopt : std::optional(r);
   if (op == "*") return __builtin_mul_overflow(a, b, &r) ? std::nullopt : std::optional(r);
-  if (op == "/" || op == "%" || op == "cld") {
-    if (b == 0 || (a == LLONG_MIN && b == -1)) return std::nullopt;
-    if (op == "/") return a / b;
-    if (op == "%") return a % b;
-    if (__builtin_add_overflow(a, b - 1, &r)) return std::nullopt;
-    return r / b;
-  }
+  if (op == "/" || op == "%" || op == "cld") return apply_division(op, a, b);
   if (op == "<<" || op == ">>") {
     if (b < 0 || b > 62) return std::nullopt;
     return op == "<<" ? a << b : a >> b;

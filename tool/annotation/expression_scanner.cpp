@@ -36,6 +36,9 @@ char opening(char close) {
   }
 }
 
+bool is_open_bracket(char c) { return c == '(' || c == '[' || c == '{'; }
+bool is_close_bracket(char c) { return c == ')' || c == ']' || c == '}'; }
+
 bool is_raw_string_prefix(std::string_view name) {
   return name == "R" || name == "LR" || name == "uR" || name == "UR" || name == "u8R";
 }
@@ -111,25 +114,31 @@ class ExpressionScanner {
   // arguments).
   bool take_token(std::optional<Bracket> innermost) {
     unsigned const begin = c_.pos;
-    char const c = c_.text[begin];
-    // Inside template arguments '<' and '>' are brackets, as in C++ (where a comparison must be
-    // parenthesised); anywhere else they compare.
-    bool const in_angles = innermost && innermost->open == '<';
     if (auto const name = c_.take(lexical::identifier)) return after_name(*name, begin);
     if (c_.take(lexical::pp_number)) return false;  // whole: a digit separator's ' opens nothing
+    char const c = c_.text[begin];
     if (c == '"' || c == '\'') {
       skip_quoted(c_, c);
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
-    } else if (c == '(' || c == '[' || c == '{' ||
-               (c == '<' && in_angles && after_identifier_ && !c_.at("<<") && !c_.at("<="))) {
-      open_bracket(c, begin);
-    } else if (c == ')' || c == ']' || c == '}' || (c == '>' && in_angles)) {
-      close_bracket(c, begin, innermost);
     } else {
-      c_.pos += c_.at("->") ? 2 : 1;
+      take_punctuation(c, innermost);
     }
     return false;
+  }
+
+  void take_punctuation(char c, std::optional<Bracket> innermost) {
+    unsigned const begin = c_.pos;
+    // Inside template arguments '<' and '>' are brackets, as in C++ (where a comparison must be
+    // parenthesised); anywhere else they compare.
+    bool const in_angles = innermost && innermost->open == '<';
+    bool const opens_angles = in_angles && after_identifier_ && !c_.at("<<") && !c_.at("<=");
+    if (is_open_bracket(c) || (c == '<' && opens_angles))
+      open_bracket(c, begin);
+    else if (is_close_bracket(c) || (c == '>' && in_angles))
+      close_bracket(c, begin, innermost);
+    else
+      c_.pos += c_.at("->") ? 2 : 1;
   }
 
   // After the identifier `name` that starts at `begin`: a raw string's prefix, or a name.
