@@ -34,4 +34,28 @@ class Reporter {
   unsigned errors_ = 0;
 };
 
+// A Reporter for one site: spans are offsets into its annotation.
+class SiteReporter {
+ public:
+  SiteReporter(Reporter& report, const SiteText& site) : report_(report), site_(site) {}
+
+  void error(Span span, const std::string& message) { report_.error(site_, span, message); }
+  void warning(Span span, const std::string& message) { report_.warning(site_, span, message); }
+  void note(Span span, const std::string& message) {
+    report_.note(Reporter::at(site_, span.begin), message);
+  }
+  // Elsewhere in the translation unit (a declaration the annotation conflicts with).
+  void note(clang::SourceLocation where, const std::string& message) {
+    report_.note(where, message);
+  }
+
+  const SiteText& site() const { return site_; }
+  // Errors reported so far, at every site.
+  unsigned errors() const { return report_.errors(); }
+
+ private:
+  Reporter& report_;
+  const SiteText& site_;
+};
+
 }  // namespace tiletune::tool

@@ -142,4 +142,11 @@ struct Annotation {
   Span span;
 };
 
+// The first use of keyword `name`, or null.
+inline const KeywordUse* keyword_use(const Annotation& a, std::string_view name) {
+  for (const KeywordUse& k : a.keywords)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
 }  // namespace tiletune::tool

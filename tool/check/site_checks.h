@@ -3,6 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "check/space_checks.h"
 #include "diagnostics.h"
 #include "preprocess/site_finder.h"
 
@@ -10,8 +11,6 @@
 #include <clang/AST/Decl.h>
 
 #include <optional>
-#include <string>
-#include <vector>
 
 namespace tiletune::tool {
 
@@ -19,15 +18,10 @@ struct CheckedSite {
   const SiteText* site = nullptr;
   const Annotation* annotation = nullptr;
   const clang::FunctionDecl* kernel = nullptr;  // the definition (a template's pattern)
-  bool literal_space = false;
-  std::vector<std::string> axes;                // literal spaces only
-  std::vector<std::vector<long long>> configs;  // literal spaces only, `where` applied
+  std::optional<LiteralSpace> literal;          // a literal space's configurations; none if opaque
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
                                       clang::ASTContext& context, Reporter& report);
-
-// The keywords of the annotation language, in the order the error message lists them.
-const std::vector<std::string>& known_keywords();
 
 }  // namespace tiletune::tool

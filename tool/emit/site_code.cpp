@@ -1,5 +1,6 @@
 #include "emit/site_code.h"
 
+#include "annotation/launch_expressions.h"
 #include "slice/slicer.h"
 
 #include <clang/AST/QualTypeNames.h>
@@ -74,7 +75,7 @@ class Writer {
   // site, in the order of dollar_name_list().
   std::string runtime_expr(const Expr& e) const {
     return substitute(e, [&](const std::string& name) {
-      if (site_.literal_space) return "tt_cfg[" + std::to_string(axis_index(name)) + "]";
+      if (site_.literal) return "tt_cfg[" + std::to_string(axis_index(name)) + "]";
       std::vector<std::string> names = dollar_name_list();
       auto at = std::find(names.begin(), names.end(), name) - names.begin();
       return "tt_cfg[" + axes_array_ + "[" + std::to_string(at) + "]]";
@@ -86,8 +87,8 @@ class Writer {
   // unknown here) any value, 1.
   std::string first_config_expr(const Expr& e) const {
     return substitute(e, [&](const std::string& name) {
-      if (!site_.literal_space) return std::string("(1)");
-      return "(" + std::to_string(site_.configs.front()[axis_index(name)]) + ")";
+      if (!site_.literal) return std::string("(1)");
+      return "(" + std::to_string(site_.literal->configs.front()[axis_index(name)]) + ")";
     });
   }
 
@@ -254,13 +255,13 @@ class Writer {
     }
     // A fixed list: the configurations the checks enumerated.
     out = "::tiletune::Space::list({";
-    for (std::size_t i = 0; i < site_.axes.size(); ++i)
-      out += (i ? ", " : "") + quoted(site_.axes[i]);
+    for (std::size_t i = 0; i < site_.literal->axes.size(); ++i)
+      out += (i ? ", " : "") + quoted(site_.literal->axes[i]);
     out += "}, {";
-    for (std::size_t c = 0; c < site_.configs.size(); ++c) {
+    for (std::size_t c = 0; c < site_.literal->configs.size(); ++c) {
       out += c ? ", {" : "{";
-      for (std::size_t v = 0; v < site_.configs[c].size(); ++v)
-        out += (v ? ", " : "") + std::to_string(site_.configs[c][v]) + "ll";
+      for (std::size_t v = 0; v < site_.literal->configs[c].size(); ++v)
+        out += (v ? ", " : "") + std::to_string(site_.literal->configs[c][v]) + "ll";
       out += "}";
     }
     return out + "})";
@@ -291,23 +292,10 @@ class Writer {
 
   std::vector<std::string> dollar_name_list() const {
     std::vector<std::string> names;
-    auto add = [&](const Expr& e) {
+    for_each_launch_expression(a_, [&](const Expr& e) {
       for (const DollarRef& d : e.dollars)
         if (std::find(names.begin(), names.end(), d.name) == names.end()) names.push_back(d.name);
-    };
-    auto dims = [&](const std::optional<Dims>& d) {
-      if (d)
-        for (const Expr& e : d->exprs) add(e);
-    };
-    if (a_.where) add(*a_.where);
-    if (a_.key)
-      for (const Expr& e : *a_.key) add(e);
-    dims(a_.blocks);
-    dims(a_.threads);
-    if (a_.shmem) add(*a_.shmem);
-    if (a_.stream) add(*a_.stream);
-    for (const Expr& e : a_.call->template_args) add(e);
-    for (const Argument& arg : a_.call->args) add(arg.expr);
+    });
     return names;
   }
 
@@ -341,8 +329,8 @@ class Writer {
 
  private:
   int axis_index(const std::string& name) const {
-    auto it = std::find(site_.axes.begin(), site_.axes.end(), name);
-    return static_cast<int>(it - site_.axes.begin());
+    auto it = std::find(site_.literal->axes.begin(), site_.literal->axes.end(), name);
+    return static_cast<int>(it - site_.literal->axes.begin());
   }
 
   const CheckedSite& site_;
@@ -367,7 +355,7 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable, cons
                        w.kernel_pointer_type() + ">(" + variable + ", " + w.key() + ", " +
                        w.geometry() + (options.empty() ? "" : ", " + options) + w.arguments() + ")";
   EmittedSite out;
-  if (site.literal_space) {
+  if (site.literal) {
     out.declaration =
         "static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{\n    " + quoted(file) +
         ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) + ",\n    " +

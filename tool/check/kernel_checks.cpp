@@ -1,0 +1,286 @@
+#include "check/kernel_checks.h"
+
+#include "annotation/evaluate.h"
+#include "check/kernel_lookup.h"
+
+#include <tiletune/rules.h>
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+namespace {
+
+// The indices of the template parameters (at `depth`) that a parameter's written type names.
+class TemplateParameterUses : public clang::RecursiveASTVisitor<TemplateParameterUses> {
+ public:
+  explicit TemplateParameterUses(unsigned depth) : depth_(depth) {}
+
+  bool VisitTemplateTypeParmType(clang::TemplateTypeParmType* t) {
+    if (t->getDepth() == depth_) found.insert(t->getIndex());
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    if (const auto* p = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(e->getDecl()))
+      if (p->getDepth() == depth_) found.insert(p->getIndex());
+    return true;
+  }
+  bool VisitTemplateName(clang::TemplateName name) {
+    if (const auto* p =
+            llvm::dyn_cast_or_null<clang::TemplateTemplateParmDecl>(name.getAsTemplateDecl()))
+      if (p->getDepth() == depth_) found.insert(p->getIndex());
+    return true;
+  }
+
+  std::set<unsigned> found;
+
+ private:
+  unsigned depth_;
+};
+
+std::set<unsigned> template_parameters_in(const clang::ParmVarDecl* param, unsigned depth) {
+  TemplateParameterUses uses(depth);
+  if (const clang::TypeSourceInfo* written = param->getTypeSourceInfo())
+    uses.TraverseTypeLoc(written->getTypeLoc());
+  else
+    uses.TraverseType(param->getType());
+  return uses.found;
+}
+
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// The one function the call names; a host wrapper often shares the kernel's name, but the launch
+// can only mean the __global__ one.
+const clang::FunctionDecl* find_kernel(const KernelCall& call, clang::ASTContext& context,
+                                       SiteReporter& report) {
+  std::vector<const clang::FunctionDecl*> found =
+      find_functions(context, call.callee, report.site().macro_begin);
+  if (found.empty()) {
+    report.error(call.callee_span,
+                 "no function named '" + call.callee + "' in this translation unit");
+    return nullptr;
+  }
+  if (found.size() > 1) {
+    std::vector<const clang::FunctionDecl*> kernels;
+    for (const clang::FunctionDecl* f : found)
+      if (definition_or_first(f)->hasAttr<clang::CUDAGlobalAttr>()) kernels.push_back(f);
+    if (kernels.size() == 1) found = kernels;
+  }
+  if (found.size() > 1) {
+    report.error(call.callee_span,
+                 "'" + call.callee + "' names " + std::to_string(found.size()) +
+                     " functions; tiletune needs exactly one kernel of that name");
+    for (const clang::FunctionDecl* f : found) report.note(f->getLocation(), "candidate here");
+    return nullptr;
+  }
+  return definition_or_first(found.front());
+}
+
+void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call,
+                         SiteReporter& report) {
+  const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
+  if (!tmpl) {
+    if (call.has_template_args) {
+      report.error(call.callee_span, "'" + call.callee +
+                                         "' is not a template, but template "
+                                         "arguments are given");
+      report.note(kernel->getLocation(), "kernel declared here");
+    }
+    return;
+  }
+  const clang::TemplateParameterList* params = tmpl->getTemplateParameters();
+  std::size_t required = params->getMinRequiredArguments();
+  std::size_t given = call.template_args.size();
+  if (given > params->size() && !params->hasParameterPack()) {
+    report.error(call.template_args[params->size()].span, "too many template arguments for '" +
+                                                              call.callee + "': it takes " +
+                                                              std::to_string(params->size()));
+    report.note(tmpl->getLocation(), "template declared here");
+  } else if (given < required) {
+    report.error(call.callee_span, "too few template arguments for '" + call.callee +
+                                       "': it needs " + std::to_string(required) + ", " +
+                                       std::to_string(given) +
+                                       " given (they cannot be deduced at a tuned launch)");
+    report.note(tmpl->getLocation(), "template declared here");
+  }
+}
+
+bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
+                          SiteReporter& report) {
+  if (kernel->getNumParams() == call.args.size()) return true;
+  report.error(call.span, "'" + call.callee + "' takes " +
+                              plural(kernel->getNumParams(), "argument") + ", but " +
+                              std::to_string(call.args.size()) + " " +
+                              (call.args.size() == 1 ? "is" : "are") + " given");
+  report.note(kernel->getLocation(), "kernel declared here");
+  return false;
+}
+
+void check_constant_arguments(const clang::FunctionDecl* kernel, const KernelCall& call,
+                              SiteReporter& report) {
+  for (std::size_t i = 0; i < call.args.size(); ++i) {
+    const Argument& arg = call.args[i];
+    if (!arg.constant) continue;
+    const clang::ParmVarDecl* param = kernel->getParamDecl(i);
+    clang::QualType type = param->getType();
+    if (type->isDependentType() || type->isIntegralOrEnumerationType()) continue;
+    report.error(arg.span, "Constant(...) needs a parameter of integral or enum type; parameter '" +
+                               param->getNameAsString() + "' is '" + type.getAsString() + "'");
+    report.note(param->getLocation(), "parameter declared here");
+  }
+}
+
+// A key holds at most rules::kMaxKeyValues values: the written ones, or by default every integral
+// argument that is the same for every configuration, then each Constant(...).
+void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, SiteReporter& report) {
+  const KernelCall& call = *a.call;
+  const auto max = static_cast<std::size_t>(rules::kMaxKeyValues);
+  std::size_t constants = 0;
+  std::size_t integral = 0;
+  for (std::size_t i = 0; i < call.args.size(); ++i) {
+    clang::QualType type = kernel->getParamDecl(i)->getType();
+    if (call.args[i].constant)
+      ++constants;
+    else if (call.args[i].expr.dollars.empty() && !type->isDependentType() &&
+             type->isIntegralOrEnumerationType())
+      ++integral;
+  }
+  if (a.key) {
+    if (a.key->size() + constants > max)
+      report.error(a.key->size() > max ? (*a.key)[max].span : keyword_use(a, "key")->name_span,
+                   "the key has " + std::to_string(a.key->size() + constants) +
+                       " values (Constant(...) arguments included); it holds at most " +
+                       std::to_string(max));
+  } else if (integral + constants > max) {
+    report.error(call.callee_span,
+                 "the default key would take " + std::to_string(integral + constants) +
+                     " integral and Constant(...) arguments; it holds at most " +
+                     std::to_string(max) + ": say what the tuning depends on with key = (...)");
+  }
+}
+
+// The launch converts the arguments to the kernel's parameter types once, whatever the
+// configuration: a parameter type may not depend on a template parameter that takes a `$` value.
+void check_parameter_types(const clang::FunctionDecl* kernel, const KernelCall& call,
+                           SiteReporter& report) {
+  const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
+  if (!tmpl) return;
+  const clang::TemplateParameterList* params = tmpl->getTemplateParameters();
+  std::vector<const Expr*> bound(params->size(), nullptr);  // the `$` argument each one takes
+  for (std::size_t i = 0; i < call.template_args.size(); ++i) {
+    if (call.template_args[i].dollars.empty() || params->size() == 0) continue;
+    std::size_t p = std::min<std::size_t>(i, params->size() - 1);  // the rest go to a pack
+    if (!bound[p]) bound[p] = &call.template_args[i];
+  }
+  for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
+    const clang::ParmVarDecl* param = kernel->getParamDecl(i);
+    if (!param->getType()->isDependentType()) continue;
+    for (unsigned p : template_parameters_in(param, params->getDepth())) {
+      if (p >= bound.size() || !bound[p]) continue;
+      report.error(bound[p]->span,
+                   "'" + call.callee + "' has parameter '" + param->getNameAsString() +
+                       "' of type '" + param->getType().getAsString() +
+                       "', which depends on template parameter '" +
+                       params->getParam(p)->getNameAsString() +
+                       "': its argument may not use '$', since the arguments are converted once "
+                       "for every configuration");
+      report.note(param->getLocation(), "parameter declared here");
+      return;
+    }
+  }
+}
+
+// Where the annotation sets `hint`, statically or as an axis; nullopt where it does not.
+std::optional<Span> hint_span(const Annotation& a, const std::optional<Value>& fixed,
+                              const char* hint) {
+  if (fixed) return fixed->span;
+  if (const Axis* axis = axis_named(a, hint)) return axis->name_span;
+  return std::nullopt;
+}
+
+// A literal block size above __launch_bounds__'s maximum, for the first configuration that has one.
+void check_threads_bound(const Annotation& a, const LiteralSpace& literal, long long max,
+                         clang::SourceLocation bounds, SiteReporter& report) {
+  for (const Expr& e : a.threads->exprs)
+    if (!e.tree) return;
+  for (const auto& config : literal.configs) {
+    long long threads = 1;
+    for (const Expr& e : a.threads->exprs) {
+      std::optional<long long> v = evaluate(*e.tree, literal.axes, config);
+      if (!v) return;
+      threads *= *v;
+    }
+    if (threads <= max) continue;
+    report.error(a.threads->span,
+                 "threads = " + std::to_string(threads) + " for " + literal.describe(config) +
+                     " exceeds the kernel's __launch_bounds__ maximum of " + std::to_string(max));
+    report.note(bounds, "__launch_bounds__ given here");
+    return;
+  }
+}
+
+// __launch_bounds__(max, minBlocks): a minimum already fixes occupancy, and the maximum bounds
+// every literal block size.
+void check_launch_bounds(const Annotation& a, const LiteralSpace* literal,
+                         const clang::FunctionDecl* kernel, SiteReporter& report) {
+  const auto* bounds = kernel->getAttr<clang::CUDALaunchBoundsAttr>();
+  if (!bounds) return;
+  if (bounds->getMinBlocks()) {
+    if (std::optional<Span> span = hint_span(a, a.occupancy, rules::kOccupancy)) {
+      report.error(*span,
+                   "the kernel's __launch_bounds__ already fixes the minimum blocks "
+                   "per multiprocessor; 'occupancy' cannot change it");
+      report.note(bounds->getLocation(), "__launch_bounds__ given here");
+    }
+  }
+  std::optional<llvm::APSInt> max =
+      bounds->getMaxThreads()->getIntegerConstantExpr(kernel->getASTContext());
+  if (max && a.threads && literal)
+    check_threads_bound(a, *literal, max->getExtValue(), bounds->getLocation(), report);
+}
+
+void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
+                        SiteReporter& report) {
+  const auto* dims = kernel->getAttr<clang::CUDAClusterDimsAttr>();
+  if (!dims) return;
+  std::optional<Span> span = hint_span(a, a.num_ctas, rules::kNumCtas);
+  if (!span) return;
+  report.error(*span,
+               "the kernel's __cluster_dims__ already fixes the cluster shape; 'num_ctas' "
+               "cannot change it");
+  report.note(dims->getLocation(), "__cluster_dims__ given here");
+}
+
+}  // namespace
+
+const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
+                                        clang::ASTContext& context, SiteReporter& report) {
+  if (!a.call) return nullptr;
+  const KernelCall& call = *a.call;
+  const clang::FunctionDecl* kernel = find_kernel(call, context, report);
+  if (!kernel) return nullptr;
+  if (!kernel->hasAttr<clang::CUDAGlobalAttr>()) {
+    report.error(call.callee_span, "'" + call.callee + "' is not a __global__ kernel");
+    report.note(kernel->getLocation(), "declared here without __global__");
+    return kernel;
+  }
+  check_template_args(kernel, call, report);
+  if (!check_argument_count(kernel, call, report)) return kernel;
+  check_constant_arguments(kernel, call, report);
+  check_key_size(a, kernel, report);
+  check_parameter_types(kernel, call, report);
+  check_launch_bounds(a, literal, kernel, report);
+  check_cluster_dims(a, kernel, report);
+  if (literal) warn_large_space(a, *literal, report);
+  return kernel;
+}
+
+}  // namespace tiletune::tool

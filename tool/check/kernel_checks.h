@@ -1,0 +1,20 @@
+// The annotation against the kernel's declaration: the kernel exists and is __global__, the
+// template arguments and arguments fit it, Constant(...) and the key fit their parameters, and the
+// hints do not fight the kernel's __launch_bounds__ or __cluster_dims__.
+#pragma once
+
+#include "annotation/annotation.h"
+#include "check/space_checks.h"
+#include "diagnostics.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+
+namespace tiletune::tool {
+
+// The kernel the call launches (the definition, or a template's pattern), after reporting what is
+// wrong with the call; null when no single function fits. `literal` is null for an opaque space.
+const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
+                                        clang::ASTContext& context, SiteReporter& report);
+
+}  // namespace tiletune::tool

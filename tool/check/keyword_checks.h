@@ -1,0 +1,11 @@
+// The annotation's keywords: each known (rules.h), given once, and the ones a launch needs given.
+#pragma once
+
+#include "annotation/annotation.h"
+#include "diagnostics.h"
+
+namespace tiletune::tool {
+
+void check_keywords(const Annotation& a, SiteReporter& report);
+
+}  // namespace tiletune::tool

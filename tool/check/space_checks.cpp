@@ -1,0 +1,218 @@
+#include "check/space_checks.h"
+
+#include "annotation/evaluate.h"
+
+#include <tiletune/rules.h>
+
+#include <llvm/ADT/StringExtras.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <set>
+
+namespace tiletune::tool {
+namespace {
+
+// Past this many configurations a literal space gets a warning.
+constexpr std::size_t kLargeSpaceWarning = 64;
+
+// A configuration holds at most rules::kMaxAxes values.
+void check_axis_count(const std::vector<Axis>& axes, SiteReporter& report) {
+  const auto max = static_cast<std::size_t>(rules::kMaxAxes);
+  if (axes.size() <= max) return;
+  report.error(axes[max].name_span, "the space has " + std::to_string(axes.size()) +
+                                        " axes; a configuration holds at most " +
+                                        std::to_string(max));
+}
+
+// One axis of a Cartesian space: named once, with values, none of them twice.
+void check_axis(const Axis& axis, std::map<std::string, const Axis*>& names, SiteReporter& report) {
+  if (auto [it, inserted] = names.emplace(axis.name, &axis); !inserted) {
+    report.error(axis.name_span, "axis '" + axis.name + "' is defined more than once");
+    report.note(it->second->name_span, "first defined here");
+  }
+  if (axis.values.empty()) report.error(axis.span, "axis '" + axis.name + "' has no values");
+  for (std::size_t i = 0; i < axis.values.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (axis.values[i].value == axis.values[j].value) {
+        report.error(axis.values[i].span, "value " + std::to_string(axis.values[i].value) +
+                                              " appears twice in axis '" + axis.name +
+                                              "': every configuration would repeat");
+        break;
+      }
+}
+
+// Every combination, the first axis outermost.
+std::vector<std::vector<long long>> enumerate(const CartesianSpace& space) {
+  std::vector<std::vector<long long>> configs(1);
+  for (const Axis& axis : space.axes) {
+    std::vector<std::vector<long long>> next;
+    for (const auto& prefix : configs)
+      for (const Value& v : axis.values) {
+        next.push_back(prefix);
+        next.back().push_back(v.value);
+      }
+    configs = std::move(next);
+  }
+  return configs;
+}
+
+LiteralSpace check_cartesian(const CartesianSpace& space, SiteReporter& report) {
+  LiteralSpace literal;
+  std::size_t product = 1;
+  std::map<std::string, const Axis*> names;
+  for (const Axis& axis : space.axes) {
+    check_axis(axis, names, report);
+    literal.axes.push_back(axis.name);
+    product *= std::max<std::size_t>(1, axis.values.size());
+    if (product > rules::kMaxLiteralConfigurations) {
+      report.error(space.span, "the space has more than " +
+                                   std::to_string(rules::kMaxLiteralConfigurations) +
+                                   " configurations");
+      return literal;
+    }
+  }
+  if (space.axes.empty()) report.error(space.span, "the space has no axes");
+  check_axis_count(space.axes, report);
+  literal.configs = enumerate(space);
+  return literal;
+}
+
+LiteralSpace check_list(const ListSpace& list, SiteReporter& report) {
+  LiteralSpace literal;
+  if (list.entries.empty()) {
+    report.error(list.span, "the list of configurations is empty");
+    return literal;
+  }
+  for (const Axis& field : list.entries.front().fields) literal.axes.push_back(field.name);
+  check_axis_count(list.entries.front().fields, report);
+  std::map<std::vector<long long>, const ListEntry*> seen;
+  for (const ListEntry& entry : list.entries) {
+    std::vector<std::string> names;
+    std::vector<long long> values;
+    for (const Axis& field : entry.fields) {
+      names.push_back(field.name);
+      values.push_back(field.values.empty() ? 0 : field.values.front().value);
+    }
+    if (names != literal.axes) {
+      report.error(entry.span, "this configuration names the axes (" + llvm::join(names, ", ") +
+                                   ") but the first names (" + llvm::join(literal.axes, ", ") +
+                                   "): every entry of a list must name the same axes, in order");
+    } else if (auto [it, inserted] = seen.emplace(values, &entry); !inserted) {
+      report.error(entry.span, "this configuration repeats an earlier one");
+      report.note(it->second->span, "first listed here");
+    } else {
+      literal.configs.push_back(values);
+    }
+  }
+  std::set<std::string> unique(literal.axes.begin(), literal.axes.end());
+  if (unique.size() != literal.axes.size())
+    report.error(list.entries.front().span,
+                 "an axis is named more than once in this configuration");
+  return literal;
+}
+
+// Every value an axis takes, with where each is written.
+std::vector<Value> axis_values(const Annotation& a, const std::string& name) {
+  std::vector<Value> out;
+  if (!a.space) return out;
+  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space)) {
+    for (const Axis& axis : cartesian->axes)
+      if (axis.name == name) out = axis.values;
+  } else if (const auto* list = std::get_if<ListSpace>(&*a.space)) {
+    for (const ListEntry& entry : list->entries)
+      for (const Axis& field : entry.fields)
+        if (field.name == name) out.insert(out.end(), field.values.begin(), field.values.end());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string LiteralSpace::describe(const std::vector<long long>& config) const {
+  std::string out;
+  for (std::size_t i = 0; i < config.size() && i < axes.size(); ++i)
+    out += (i ? " " : "") + axes[i] + "=" + std::to_string(config[i]);
+  return out;
+}
+
+std::optional<LiteralSpace> check_literal_space(const Annotation& a, SiteReporter& report) {
+  if (!a.space) return std::nullopt;
+  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space))
+    return check_cartesian(*cartesian, report);
+  if (const auto* list = std::get_if<ListSpace>(&*a.space)) return check_list(*list, report);
+  return std::nullopt;
+}
+
+void check_where(const Annotation& a, LiteralSpace* literal, SiteReporter& report) {
+  if (!a.where) return;
+  const Expr& where = *a.where;
+  if (!literal) {
+    report.error(where.span,
+                 "'where' constrains a literal space; an opaque space takes its "
+                 "constraint in tiletune::Space::cartesian(axes, constraint)");
+    return;
+  }
+  if (!where.tree) {
+    report.error(where.span,
+                 "'where' must be an expression over '$' names and integer literals "
+                 "(arithmetic, comparison, &&, ||, !), evaluated at build time");
+    return;
+  }
+  // After an error the configurations may not be what the annotation meant.
+  if (report.errors() != 0) return;
+  std::vector<std::vector<long long>> kept;
+  for (const auto& config : literal->configs) {
+    std::optional<long long> v = evaluate(*where.tree, literal->axes, config);
+    if (!v) {
+      report.error(where.span, "'where' cannot be evaluated for " + literal->describe(config) +
+                                   " (division by zero or overflow)");
+      return;
+    }
+    if (*v) kept.push_back(config);
+  }
+  if (kept.empty())
+    report.error(where.span, "'where' leaves the space empty: it removes all " +
+                                 std::to_string(literal->configs.size()) + " configurations");
+  literal->configs = std::move(kept);
+}
+
+void check_hints(const Annotation& a, SiteReporter& report) {
+  for (const std::string hint : rules::kHints) {
+    const std::optional<Value>& fixed = hint == rules::kOccupancy ? a.occupancy : a.num_ctas;
+    auto check_value = [&](const Value& v) {
+      std::string problem = rules::hint_value_problem(hint, v.value);
+      if (!problem.empty()) report.error(v.span, problem);
+    };
+    if (fixed) check_value(*fixed);
+    for (const Value& v : axis_values(a, hint)) check_value(v);
+    if (!fixed) continue;
+    if (const Axis* axis = axis_named(a, hint)) {
+      report.error(fixed->span, rules::hint_axis_conflict(hint));
+      report.note(axis->name_span, "axis '" + hint + "' defined here");
+    }
+  }
+}
+
+const Axis* axis_named(const Annotation& a, const std::string& name) {
+  if (!a.space) return nullptr;
+  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space)) {
+    for (const Axis& axis : cartesian->axes)
+      if (axis.name == name) return &axis;
+  } else if (const auto* list = std::get_if<ListSpace>(&*a.space)) {
+    if (!list->entries.empty())
+      for (const Axis& field : list->entries.front().fields)
+        if (field.name == name) return &field;
+  }
+  return nullptr;
+}
+
+void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteReporter& report) {
+  if (literal.configs.size() <= kLargeSpaceWarning) return;
+  report.warning(a.space ? keyword_use(a, "space")->value_span : Span{},
+                 "the space has " + std::to_string(literal.configs.size()) +
+                     " configurations: the first launch compiles and times every one");
+}
+
+}  // namespace tiletune::tool
