@@ -44,7 +44,15 @@ class TreeBuilder {
   std::vector<Entry>& stack() { return stack_; }
   std::optional<Span> too_deep() const { return too_deep_; }
 
-  void push_leaf(std::unique_ptr<ExprNode> node) { stack_.push_back({std::move(node), 1}); }
+  // A literal or `$name` node for `text`, a slice of the expression's text.
+  void push_leaf(ExprNode::Kind kind, std::string_view text, std::int64_t value, std::string name) {
+    auto node = std::make_unique<ExprNode>();
+    node->kind = kind;
+    node->value = value;
+    node->name = std::move(name);
+    node->span = span(text.data(), text.data() + text.size());
+    stack_.push_back({std::move(node), 1});
+  }
 
   // Replaces the top `arity` nodes by one node of which they are the operands. False past
   // kMaxNesting levels: the parse fails there and the caller reports it.
@@ -121,29 +129,19 @@ auto const push_integer = [](auto& context) {
     x3::_pass(context) = false;
     return;
   }
-  auto node = std::make_unique<ExprNode>();
-  node->kind = ExprNode::Kind::Literal;
-  node->value = static_cast<std::int64_t>(*value);
-  node->span = builder(context).span(literal.data(), literal.data() + literal.size());
-  builder(context).push_leaf(std::move(node));
+  builder(context).push_leaf(ExprNode::Kind::Literal, literal, static_cast<std::int64_t>(*value),
+                             "");
 };
 
 auto const push_boolean = [](auto& context) {
   auto const literal = view(x3::_attr(context));
-  auto node = std::make_unique<ExprNode>();
-  node->kind = ExprNode::Kind::Literal;
-  node->value = literal == "true" ? 1 : 0;
-  node->span = builder(context).span(literal.data(), literal.data() + literal.size());
-  builder(context).push_leaf(std::move(node));
+  builder(context).push_leaf(ExprNode::Kind::Literal, literal, literal == "true" ? 1 : 0, "");
 };
 
 auto const push_dollar = [](auto& context) {
   auto const reference = view(x3::_attr(context));
-  auto node = std::make_unique<ExprNode>();
-  node->kind = ExprNode::Kind::Dollar;
-  node->name = std::string(reference.substr(1));
-  node->span = builder(context).span(reference.data(), reference.data() + reference.size());
-  builder(context).push_leaf(std::move(node));
+  builder(context).push_leaf(ExprNode::Kind::Dollar, reference, 0,
+                             std::string(reference.substr(1)));
 };
 
 auto const make_cld = [](auto& context) {

@@ -12,29 +12,12 @@
 namespace tiletune::tool {
 namespace {
 
-char closing(char open) {
-  switch (open) {
-    case '(':
-      return ')';
-    case '[':
-      return ']';
-    case '{':
-      return '}';
-    default:
-      return '>';
-  }
-}
+// Bracket pairs, at the same index: '<' and '>' only around template arguments.
+constexpr std::string_view kOpening = "([{<";
+constexpr std::string_view kClosing = ")]}>";
 
-char opening(char close) {
-  switch (close) {
-    case ')':
-      return '(';
-    case ']':
-      return '[';
-    default:
-      return '{';
-  }
-}
+char closing(char open) { return kClosing[kOpening.find(open)]; }
+char opening(char close) { return kOpening[kClosing.find(close)]; }
 
 bool is_open_bracket(char c) { return c == '(' || c == '[' || c == '{'; }
 bool is_close_bracket(char c) { return c == ')' || c == ']' || c == '}'; }
