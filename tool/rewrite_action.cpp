@@ -3,6 +3,7 @@
 #include "annotation/parser.h"
 #include "check/site_checks.h"
 #include "diagnostics.h"
+#include "emit/code_writer.h"
 #include "emit/site_code.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
@@ -19,15 +20,6 @@
 
 namespace tiletune::tool {
 namespace {
-
-std::string line_directive(unsigned line, const std::string& file) {
-  std::string escaped;
-  for (char c : file) {
-    if (c == '"' || c == '\\') escaped += '\\';
-    escaped += c;
-  }
-  return "#line " + std::to_string(line) + " \"" + escaped + "\"\n";
-}
 
 class RewriteConsumer : public clang::ASTConsumer {
  public:

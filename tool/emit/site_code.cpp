@@ -1,6 +1,7 @@
 #include "emit/site_code.h"
 
 #include "annotation/launch_expressions.h"
+#include "emit/code_writer.h"
 #include "slice/slicer.h"
 
 #include <clang/AST/QualTypeNames.h>
@@ -10,19 +11,6 @@
 
 namespace tiletune::tool {
 namespace {
-
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
 
 // Collapses the whitespace of multi-line annotation text so the generated call stays on one line.
 std::string one_line(const std::string& text) {
@@ -242,7 +230,7 @@ class Writer {
       out = "::tiletune::Space::cartesian({";
       for (std::size_t i = 0; i < cartesian->axes.size(); ++i) {
         const Axis& axis = cartesian->axes[i];
-        out += std::string(i ? ", " : "") + "{" + quoted(axis.name) + ", {";
+        out += std::string(i ? ", " : "") + "{" + string_literal(axis.name) + ", {";
         for (std::size_t v = 0; v < axis.values.size(); ++v)
           out += (v ? ", " : "") + std::to_string(axis.values[v].value) + "ll";
         out += "}}";
@@ -256,7 +244,7 @@ class Writer {
     // A fixed list: the configurations the checks enumerated.
     out = "::tiletune::Space::list({";
     for (std::size_t i = 0; i < site_.literal->axes.size(); ++i)
-      out += (i ? ", " : "") + quoted(site_.literal->axes[i]);
+      out += (i ? ", " : "") + string_literal(site_.literal->axes[i]);
     out += "}, {";
     for (std::size_t c = 0; c < site_.literal->configs.size(); ++c) {
       out += c ? ", {" : "{";
@@ -276,7 +264,8 @@ class Writer {
   std::string dollar_names() const {
     std::vector<std::string> names = dollar_name_list();
     std::string out = "{";
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + quoted(names[i]);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      out += (i ? ", " : "") + string_literal(names[i]);
     return out + "}";
   }
 
@@ -286,7 +275,8 @@ class Writer {
     if (names.empty()) return "";
     std::string out = "static const int " + axes_array_ + "[] = {";
     for (std::size_t i = 0; i < names.size(); ++i)
-      out += (i ? ", " : "") + variable + ".info().space.axis_index(" + quoted(names[i]) + ")";
+      out +=
+          (i ? ", " : "") + variable + ".info().space.axis_index(" + string_literal(names[i]) + ")";
     return out + "}; ";
   }
 
@@ -340,13 +330,6 @@ class Writer {
 
 }  // namespace
 
-std::string raw_string_literal(const std::string& text) {
-  std::string delimiter = "tiletune";
-  for (int n = 0; text.find(")" + delimiter + "\"") != std::string::npos; ++n)
-    delimiter = "tiletune" + std::to_string(n);
-  return "R\"" + delimiter + "(" + text + ")" + delimiter + "\"";
-}
-
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable, const std::string& file,
                       unsigned line, const std::string& device_source) {
   Writer w(site, variable);
@@ -356,11 +339,12 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable, cons
                        w.geometry() + (options.empty() ? "" : ", " + options) + w.arguments() + ")";
   EmittedSite out;
   if (site.literal) {
-    out.declaration =
-        "static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{\n    " + quoted(file) +
-        ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) + ",\n    " +
-        raw_string_literal(device_source) + ",\n    " + quoted(w.name_expression()) + ",\n    " +
-        w.space() + ",\n    " + w.hints() + ",\n    {},\n    " + w.dollar_names() + "});\n";
+    out.declaration = "static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{\n    " +
+                      string_literal(file) + ", " + std::to_string(line) + ", " +
+                      string_literal(w.kernel_as_written()) + ",\n    " +
+                      raw_string_literal(device_source) + ",\n    " +
+                      string_literal(w.name_expression()) + ",\n    " + w.space() + ",\n    " +
+                      w.hints() + ",\n    {},\n    " + w.dollar_names() + "});\n";
     out.call = launch;
     return out;
   }
@@ -369,10 +353,11 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable, cons
   // are looked up in it then. Its checks run at the first launch (tiletune::Error at file:line).
   out.declaration =
       "static const char " + variable + "_source[] = " + raw_string_literal(device_source) + ";\n";
-  out.call = "[&] { static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{" + quoted(file) +
-             ", " + std::to_string(line) + ", " + quoted(w.kernel_as_written()) + ", " + variable +
-             "_source, " + quoted(w.name_expression()) + ", " + w.space() + ", " + w.hints() +
-             ", {}, " + w.dollar_names() + "}); " + w.axis_indices(variable) + launch + "; }()";
+  out.call = "[&] { static ::tiletune::Site " + variable + "(::tiletune::SiteInfo{" +
+             string_literal(file) + ", " + std::to_string(line) + ", " +
+             string_literal(w.kernel_as_written()) + ", " + variable + "_source, " +
+             string_literal(w.name_expression()) + ", " + w.space() + ", " + w.hints() + ", {}, " +
+             w.dollar_names() + "}); " + w.axis_indices(variable) + launch + "; }()";
   return out;
 }
 

@@ -18,7 +18,4 @@ struct EmittedSite {
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable, const std::string& file,
                       unsigned line, const std::string& device_source);
 
-// A C++ string literal holding `text`: a raw literal whose delimiter does not occur in it.
-std::string raw_string_literal(const std::string& text);
-
 }  // namespace tiletune::tool

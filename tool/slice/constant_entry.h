@@ -1,0 +1,25 @@
+// Constant(...) arguments: the slice turns the kernel into a force-inlined __device__ function and
+// adds an entry kernel, tt_entry_<kernel>, whose leading `long long` template parameters are the
+// constant values, followed by the kernel's own template parameters; it takes the other arguments
+// and calls the kernel with the constants in place.
+#pragma once
+
+#include "diagnostics.h"
+#include "slice/source_chunks.h"
+
+#include <clang/AST/Decl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+// Records in `edits` the rewriting of every declaration of `kernel` in the user's files, and
+// returns the entry kernel's text (with its #line), to follow the kernel's definition; nullopt
+// after reporting what cannot be rewritten. `constant_params` are ascending parameter indices.
+std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
+                                          const std::vector<unsigned>& constant_params,
+                                          SourceEdits& edits, Reporter& report);
+
+}  // namespace tiletune::tool

@@ -1,0 +1,80 @@
+#include "slice/declaration_uses.h"
+
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+
+namespace tiletune::tool {
+namespace {
+
+class Collector : public clang::RecursiveASTVisitor<Collector> {
+  using Base = clang::RecursiveASTVisitor<Collector>;
+
+ public:
+  explicit Collector(std::vector<Use>& uses) : uses_(uses) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(clang::Decl* d) {
+    auto* f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (f) functions_.push_back(f);
+    bool ok = Base::TraverseDecl(d);
+    if (f) functions_.pop_back();
+    return ok;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    add(e->getFoundDecl(), e->getLocation());
+    return add(e->getDecl(), e->getLocation());
+  }
+  bool VisitMemberExpr(clang::MemberExpr* e) { return add(e->getMemberDecl(), e->getMemberLoc()); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {
+    return add(e->getConstructor(), e->getLocation());
+  }
+  bool VisitOverloadExpr(clang::OverloadExpr* e) {
+    for (const clang::NamedDecl* d : e->decls()) add(d, e->getNameLoc());
+    return true;
+  }
+  bool VisitTypeLoc(clang::TypeLoc tl) {
+    const clang::Type* t = tl.getTypePtr();
+    clang::SourceLocation at = tl.getBeginLoc();
+    if (const auto* u = llvm::dyn_cast<clang::UsingType>(t)) add(u->getDecl(), at);
+    if (const auto* td = llvm::dyn_cast<clang::TypedefType>(t)) add(td->getDecl(), at);
+    if (const clang::TagDecl* tag = t->getAsTagDecl()) add(tag, at);
+    if (const auto* ts = llvm::dyn_cast<clang::TemplateSpecializationType>(t))
+      add(ts->getTemplateName().getAsTemplateDecl(), at);
+    return true;
+  }
+  bool TraverseTemplateArgumentLoc(const clang::TemplateArgumentLoc& arg) {
+    const clang::TemplateArgument& t = arg.getArgument();
+    if (t.getKind() == clang::TemplateArgument::Template ||
+        t.getKind() == clang::TemplateArgument::TemplateExpansion)
+      add(t.getAsTemplateOrTemplatePattern().getAsTemplateDecl(), arg.getLocation());
+    return Base::TraverseTemplateArgumentLoc(arg);
+  }
+  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc nns) {
+    if (nns &&
+        nns.getNestedNameSpecifier().getKind() == clang::NestedNameSpecifier::Kind::Namespace)
+      if (const auto* alias =
+              llvm::dyn_cast<clang::NamespaceAliasDecl>(nns.castAsNamespaceAndPrefix().Namespace))
+        add(alias, nns.getLocalBeginLoc());
+    return Base::TraverseNestedNameSpecifierLoc(nns);
+  }
+
+ private:
+  bool add(const clang::Decl* d, clang::SourceLocation at) {
+    if (d) uses_.push_back({d, at, functions_.empty() ? nullptr : functions_.back()});
+    return true;
+  }
+  std::vector<Use>& uses_;
+  std::vector<const clang::FunctionDecl*> functions_;
+};
+
+}  // namespace
+
+std::vector<Use> uses_in(const clang::Decl* piece) {
+  std::vector<Use> uses;
+  Collector(uses).TraverseDecl(const_cast<clang::Decl*>(piece));
+  return uses;
+}
+
+}  // namespace tiletune::tool

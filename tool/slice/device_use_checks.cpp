@@ -1,0 +1,127 @@
+#include "slice/device_use_checks.h"
+
+#include "slice/declaration_units.h"
+#include "slice/include_policy.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+
+namespace tiletune::tool {
+namespace {
+
+// A function NVRTC can call from device code: __device__ or __global__ (constexpr functions are
+// made __host__ __device__ in the slice), or one the compiler provides.
+bool callable_on_device(const clang::FunctionDecl* f) {
+  if (f->hasAttr<clang::CUDADeviceAttr>() || f->hasAttr<clang::CUDAGlobalAttr>()) return true;
+  if (f->isConstexpr() || f->isImplicit() || f->isDefaulted() || f->isDeleted()) return true;
+  if (f->getBuiltinID() != 0) return true;
+  if (const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(f))
+    if (m->getParent()->isLambda()) return true;
+  return false;
+}
+
+bool in_device_code(const Use& use) {
+  const clang::FunctionDecl* f = use.in_function;
+  return f && (f->hasAttr<clang::CUDADeviceAttr>() || f->hasAttr<clang::CUDAGlobalAttr>() ||
+               f->isConstexpr());
+}
+
+std::string name_of(const clang::Decl* d) {
+  if (const auto* n = llvm::dyn_cast<clang::NamedDecl>(d)) return n->getQualifiedNameAsString();
+  return "declaration";
+}
+
+}  // namespace
+
+DeviceUseChecks::DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins& origins,
+                                 Reporter& report)
+    : sm_(context.getSourceManager()),
+      origins_(origins),
+      report_(report),
+      symbol_accesses_(host_symbol_accesses(context)) {}
+
+bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes) {
+  const clang::Decl* d = use.decl;
+  if (from_user_file(sm_, d)) {
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) return check_user_function(use, f);
+    if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d)) return check_user_variable(use, v);
+    return true;
+  }
+  if (!d->getLocation().isValid()) return true;  // implicit: the compiler's own
+  return check_system(use, includes);
+}
+
+bool DeviceUseChecks::check_user_function(const Use& use, const clang::FunctionDecl* f) {
+  if (!in_device_code(use) || callable_on_device(f)) return true;
+  return refuse(use, "'" + name_of(f) +
+                         "' is a host function: the tuned kernel is compiled by NVRTC from device "
+                         "code only; mark it __device__ (or __host__ __device__)");
+}
+
+bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* v) {
+  if (!v->hasGlobalStorage() || v->isStaticLocal()) return true;
+  auto access = symbol_accesses_.find(v->getCanonicalDecl());
+  if (access != symbol_accesses_.end()) {
+    refuse(use, "'" + name_of(v) + "' is reached from host code through " +
+                    access->second.function +
+                    ": the tuned kernel is compiled separately by NVRTC and has its own copy of '" +
+                    name_of(v) + "', which host code never sees");
+    report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
+    return false;
+  }
+  bool device_variable =
+      v->hasAttr<clang::CUDADeviceAttr>() || v->hasAttr<clang::CUDAConstantAttr>();
+  bool constant = v->isConstexpr() ||
+                  (v->getType().isConstQualified() && v->getType()->isIntegralOrEnumerationType() &&
+                   v->hasConstantInitialization());
+  if (!in_device_code(use) || device_variable || constant) return true;
+  return refuse(use, "'" + name_of(v) +
+                         "' is a host variable, which the tuned kernel (compiled by NVRTC) cannot "
+                         "read; make it constexpr or __constant__");
+}
+
+bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
+  const clang::Decl* d = use.decl;
+  if (llvm::isa<clang::NamespaceDecl, clang::TemplateTypeParmDecl>(d)) return true;
+  clang::FileID file = sm_.getFileID(sm_.getExpansionLoc(d->getLocation()));
+  HeaderOrigin origin = origins_.origin_of(file);
+  if (in_namespace_std(d)) return refuse_standard_library(use, file);
+  if (!origin.toolkit_headers.empty()) {
+    for (const std::string& header : origin.toolkit_headers) includes.add(header);
+  } else if (origin.user_include) {
+    return refuse(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
+                           ">, which NVRTC cannot compile into the tuned kernel");
+  }
+  if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
+    if (in_device_code(use) && !callable_on_device(f))
+      return refuse(use, "'" + name_of(f) +
+                             "' is a host function, which the tuned kernel (compiled by NVRTC) "
+                             "cannot call");
+  return true;
+}
+
+bool DeviceUseChecks::refuse_standard_library(const Use& use, clang::FileID file) {
+  std::optional<std::string> include = origins_.standard_header_of(file);
+  std::string message = "'" + name_of(use.decl) + "' comes from " +
+                        (include ? "<" + *include + ">" : "the C++ standard library") +
+                        ", which NVRTC cannot compile into the tuned kernel";
+  if (std::optional<std::string> counterpart =
+          include ? cuda_std_counterpart(*include) : std::nullopt)
+    message += "; use its cuda::std counterpart from <" + *counterpart + ">";
+  else
+    message += ", and it has no cuda::std counterpart here";
+  return refuse(use, message);
+}
+
+bool DeviceUseChecks::refuse(const Use& use, const std::string& message) {
+  failed_ = true;
+  // Once per name: a class template and its specialisation are one thing to the reader.
+  if (!refused_.insert(name_of(use.decl)).second) return false;
+  report_.error(
+      use.at, message + (use.in_function ? " (used in '" + use.in_function->getNameAsString() + "')"
+                                         : std::string()));
+  report_.note(use.decl->getLocation(), "'" + name_of(use.decl) + "' declared here");
+  return false;
+}
+
+}  // namespace tiletune::tool

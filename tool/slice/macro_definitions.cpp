@@ -1,0 +1,73 @@
+#include "slice/macro_definitions.h"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+
+namespace tiletune::tool {
+
+std::string MacroDefinitions::directives_for(const Chunk& chunk) {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  std::string out;
+  for (const MacroUse& use : preprocessor_.macro_uses()) {
+    if (!chunk.contains(sm, use.at)) continue;
+    auto it = defined_.find(use.name);
+    if (it != defined_.end() && it->second == use.macro) continue;
+    std::optional<std::string> define = define_of(use.macro);
+    if (!define) continue;
+    if (it != defined_.end()) out += "#undef " + use.name + "\n";
+    out += *define;
+    defined_[use.name] = use.macro;
+  }
+  return out;
+}
+
+void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
+                                             SliceIncludes& includes) const {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  for (const MacroUse& use : preprocessor_.macro_uses()) {
+    clang::SourceLocation at = use.macro->getDefinitionLoc();
+    if (at.isInvalid() || !sm.isInSystemHeader(at)) continue;
+    bool used = std::any_of(chunks.begin(), chunks.end(),
+                            [&](const Chunk& c) { return c.contains(sm, use.at); });
+    if (!used) continue;
+    for (const std::string& header : origins_.origin_of(sm.getFileID(at)).toolkit_headers)
+      includes.add(header);
+  }
+}
+
+// A macro's definition as a directive; "" for one its toolkit header (included) defines; nothing
+// for the compiler's own (NVRTC has those).
+std::optional<std::string> MacroDefinitions::define_of(const clang::MacroInfo* macro) const {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  if (macro->isBuiltinMacro()) return std::nullopt;
+  clang::SourceLocation at = macro->getDefinitionLoc();
+  if (at.isInvalid()) return std::nullopt;
+  clang::PresumedLoc where = sm.getPresumedLoc(at);
+  bool command_line = where.isValid() && llvm::StringRef(where.getFilename()) == "<command line>";
+  if (!sm.getFileEntryRefForID(sm.getFileID(at)) && !command_line) return std::nullopt;
+  if (sm.isInSystemHeader(at)) {
+    if (!origins_.origin_of(sm.getFileID(at)).toolkit_headers.empty()) return std::string();
+    // The toolkit's and the compiler's CUDA macros (__device__, __launch_bounds__, ...) NVRTC
+    // defines itself; a C library macro (INFINITY, FLT_MAX) it may not, so it is copied.
+    if (!from_c_library(at)) return std::nullopt;
+  }
+  clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(macro->getDefinitionEndLoc(), 0, sm,
+                                                                context_.getLangOpts());
+  llvm::StringRef body = clang::Lexer::getSourceText(clang::CharSourceRange::getCharRange(at, end),
+                                                     sm, context_.getLangOpts());
+  return "#define " + body.str() + "\n";
+}
+
+bool MacroDefinitions::from_c_library(clang::SourceLocation at) const {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(at));
+  if (!file) return false;
+  llvm::StringRef real = file->getFileEntry().tryGetRealPathName();
+  llvm::StringRef path = real.empty() ? file->getName() : real;
+  return !path.contains("/cuda") && !llvm::sys::path::filename(path).starts_with("__clang_cuda");
+}
+
+}  // namespace tiletune::tool

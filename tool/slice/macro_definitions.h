@@ -1,0 +1,43 @@
+// The macros the sliced text expands or tests, defined again in the device source as the user's
+// files define them, each before the first chunk that needs it; a macro from a toolkit header
+// brings its header along instead.
+#pragma once
+
+#include "preprocess/preprocessor_record.h"
+#include "slice/header_origin.h"
+#include "slice/source_chunks.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/Lex/MacroInfo.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+class MacroDefinitions {
+ public:
+  MacroDefinitions(clang::ASTContext& context, const PreprocessorRecord& preprocessor,
+                   const HeaderOrigins& origins)
+      : context_(context), preprocessor_(preprocessor), origins_(origins) {}
+
+  // #define (and #undef) directives for the macros `chunk` uses that are not yet defined as it
+  // needs them; call for each chunk in order.
+  std::string directives_for(const Chunk& chunk);
+
+  // The toolkit headers that define macros the chunks use.
+  void add_headers_of_macros(const std::vector<Chunk>& chunks, SliceIncludes& includes) const;
+
+ private:
+  std::optional<std::string> define_of(const clang::MacroInfo* macro) const;
+  bool from_c_library(clang::SourceLocation at) const;
+
+  clang::ASTContext& context_;
+  const PreprocessorRecord& preprocessor_;
+  const HeaderOrigins& origins_;
+  std::map<std::string, const clang::MacroInfo*> defined_;  // the definition in force, by name
+};
+
+}  // namespace tiletune::tool
