@@ -54,8 +54,9 @@ class RewriteConsumer : public clang::ASTConsumer {
       clang::PresumedLoc where = sm.getPresumedLoc(site.macro_begin);
       std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +
                              std::to_string(where.getColumn());
-      EmittedSite emitted =
-          emit_site(*checked, variable, where.getFilename(), where.getLine(), *source);
+      SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
+                            sm.getPresumedLoc(site.text_begin).getLine()};
+      EmittedSite emitted = emit_site(*checked, variable, location, *source);
 
       const clang::Decl* top = top_level_decl_of(context, site.macro_begin);
       if (!top) {
@@ -64,9 +65,14 @@ class RewriteConsumer : public clang::ASTConsumer {
       }
       declarations[top] += emitted.declaration;
       unsigned end_line = sm.getPresumedLoc(site.rparen).getLine();
-      rewriter.ReplaceText(clang::CharSourceRange::getTokenRange(site.macro_begin, site.rparen),
-                           "\n" + line_directive(where.getLine(), where.getFilename()) +
-                               emitted.call + "\n" + line_directive(end_line, where.getFilename()));
+      // The call starts a line of its own: from the annotation's line start when only
+      // indentation precedes it there.
+      clang::SourceLocation begin = site.macro_begin.getLocWithOffset(1 - int(where.getColumn()));
+      llvm::StringRef before(sm.getCharacterData(begin), where.getColumn() - 1);
+      bool const indented = before.find_first_not_of(" \t") == llvm::StringRef::npos;
+      rewriter.ReplaceText(
+          clang::CharSourceRange::getTokenRange(indented ? begin : site.macro_begin, site.rparen),
+          (indented ? "" : "\n") + emitted.call + line_directive(end_line, where.getFilename()));
       ++result_.sites;
     }
     if (report.errors() != 0 || diags.hasErrorOccurred()) return;

@@ -1,5 +1,6 @@
-// Step 5: the code that replaces an annotation: a site object (descriptor, space, device source)
-// declared at namespace scope, and one call into the runtime where the annotation was.
+// Step 5: the code that replaces an annotation: the device source and, for a literal space, the
+// site object at namespace scope; at the annotation, one call into the runtime. Each is laid out
+// within kMaxColumns, with #line directives that keep a compiler's messages on the user's file.
 #pragma once
 
 #include "check/site_checks.h"
@@ -8,14 +9,22 @@
 
 namespace tiletune::tool {
 
-struct EmittedSite {
-  std::string declaration;  // goes before the top-level declaration that holds the site
-  std::string call;         // replaces TILETUNE(...), without the trailing ';'
+// Where the annotation is, as the compiler names it.
+struct SiteLocation {
+  std::string file;
+  unsigned line = 0;       // of TILETUNE
+  unsigned column = 0;     // of TILETUNE
+  unsigned text_line = 0;  // where the annotation's text (after the '(') starts
 };
 
-// `variable` names the site object; `file` and `line` are the annotation's, for run-time
-// messages; `device_source` is the slice.
-EmittedSite emit_site(const CheckedSite& site, const std::string& variable, const std::string& file,
-                      unsigned line, const std::string& device_source);
+struct EmittedSite {
+  std::string declaration;  // goes before the top-level declaration that holds the site
+  std::string call;         // replaces TILETUNE(...) from a line of its own: #line, then the call
+                            // (no ';') and a newline
+};
+
+// `variable` names the site object; `device_source` is the slice.
+EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
+                      const SiteLocation& where, const std::string& device_source);
 
 }  // namespace tiletune::tool

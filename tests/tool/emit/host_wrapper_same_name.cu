@@ -12,4 +12,5 @@ void scale(float* x, int n, cudaStream_t s) {
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, stream = s,
            scale<$tile>(x, n));
 }
-// CHECK: ::tiletune::launch<void (*)(float *, int)>(tiletune_site_[[#@LINE-3]]_3,
+// CHECK: ::tiletune::launch<void (*)(float *, int)>(
+// CHECK-NEXT: tiletune_site_[[#@LINE-4]]_3,

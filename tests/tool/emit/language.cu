@@ -1,7 +1,8 @@
 // The whole annotation language in literal spaces: multi-line annotations with comments, macros in
 // expressions, hex / separated / boolean values, fixed lists, where, key, tuples for blocks and
 // threads, shmem, stream, static hints, `$` in every expression position, cld, and template
-// arguments that use `$`. The output compiles with nvcc.
+// arguments that use `$`. Each line of the output holds text from one line of the annotation, and
+// #line says which. The output compiles with nvcc.
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
@@ -32,12 +33,42 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
       num_ctas = 1,
       kernels::tile2d<$bx, $by, $guard>(out, width, height, $bx * $by));
 }
-// CHECK: static ::tiletune::Site tiletune_site_[[#CART:]]_3(::tiletune::SiteInfo{
-// CHECK-NEXT: "{{.*}}language.cu", [[#CART]], "kernels::tile2d<$bx, $by, $guard>",
-// CHECK: "{{(::)?}}kernels::tile2d<$bx, $by, $guard>",
-// CHECK-NEXT: ::tiletune::Space::cartesian({{[{][{]}}"bx", {16ll, 32ll, 1024ll}}, {"by", {1ll, 2ll, 4ll}}, {"guard", {1ll, 0ll}}}, [](const ::tiletune::Config& tt_cfg) -> bool { return tt_cfg[0] * tt_cfg[1] <= 1024 && (tt_cfg[0] % 32 == 0 || !tt_cfg[2]); }),
-// CHECK-NEXT: ::tiletune::Hints{2, 1},
-// CHECK: ::tiletune::launch<void (*)(float *, int, int, int)>(tiletune_site_[[#CART]]_3, ::tiletune::key(width, height / 8), [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {::tiletune::Dim(CEIL_DIV(width, tt_cfg[0]), ::tiletune::cld(height, tt_cfg[1])), ::tiletune::Dim(tt_cfg[0], tt_cfg[1], 1), static_cast<unsigned>(tt_cfg[0] * tt_cfg[1] * sizeof(float)), stream}; }, out, width, height, ::tiletune::per_config([&](const ::tiletune::Config& tt_cfg) { return tt_cfg[0] * tt_cfg[1]; }))
+// CHECK: static ::tiletune::Site tiletune_site_[[#CART:]]_3([] {
+// CHECK-NEXT: ::tiletune::SiteInfo info;
+// CHECK-NEXT: info.file = "{{.*}}language.cu";
+// CHECK-NEXT: info.line = [[#CART]];
+// CHECK-NEXT: info.kernel = "kernels::tile2d<$bx, $by, $guard>";
+// CHECK-NEXT: info.device_source = tiletune_site_[[#CART]]_3_source;
+// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::tile2d<$bx, $by, $guard>";
+// CHECK-NEXT: info.space = ::tiletune::Space::cartesian(
+// CHECK-NEXT: {{[{][{]}}"bx", {16ll, 32ll, 1024ll}}, {"by", {1ll, 2ll, 4ll}}, {"guard", {1ll, 0ll}}},
+// CHECK-NEXT: [](const ::tiletune::Config& tt_cfg) -> bool {
+// CHECK-NEXT: #line [[#CART+3]] "{{.*}}language.cu"
+// CHECK-NEXT: return tt_cfg[0] * tt_cfg[1] <= 1024 && (tt_cfg[0] % 32 == 0 || !tt_cfg[2]);
+// CHECK-NEXT: });
+// CHECK-NEXT: info.hints.occupancy = 2;
+// CHECK-NEXT: info.hints.num_ctas = 1;
+// CHECK-NEXT: info.dollar_names = {"bx", "by", "guard"};
+// CHECK-NEXT: return info;
+// CHECK-NEXT: }());
+// CHECK: #line [[#CART]] "{{.*}}language.cu"
+// CHECK-NEXT: ::tiletune::launch<void (*)(float *, int, int, int)>(
+// CHECK-NEXT: #line [[#CART+4]] "{{.*}}language.cu"
+// CHECK-NEXT: tiletune_site_[[#CART]]_3, ::tiletune::key(width, height / 8),
+// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
+// CHECK-NEXT: (void)tt_cfg;
+// CHECK-NEXT: return {
+// CHECK-NEXT: #line [[#CART+5]] "{{.*}}language.cu"
+// CHECK-NEXT: ::tiletune::Dim(CEIL_DIV(width, tt_cfg[0]), ::tiletune::cld(height, tt_cfg[1])),
+// CHECK-NEXT: ::tiletune::Dim(tt_cfg[0], tt_cfg[1], 1),
+// CHECK-NEXT: static_cast<unsigned>(tt_cfg[0] * tt_cfg[1] * sizeof(float)),
+// CHECK-NEXT: stream};
+// CHECK-NEXT: },
+// CHECK-NEXT: #line [[#CART+11]] "{{.*}}language.cu"
+// CHECK-NEXT: out, width, height,
+// CHECK-NEXT: ::tiletune::per_config(
+// CHECK-NEXT: #line [[#CART+11]] "{{.*}}language.cu"
+// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) { return tt_cfg[0] * tt_cfg[1]; }))
 
 void fixed_list(const float* a, float* c, int n) {
   TILETUNE(space = [(bm = 64, bn = 128),   // tall
@@ -46,5 +77,15 @@ void fixed_list(const float* a, float* c, int n) {
            blocks = cld(n, $bm), threads = $bn,
            gemm<$bm, $bn>(a, c, n));
 }
-// CHECK: ::tiletune::Space::list({"bm", "bn"}, {{[{][{]}}64ll, 128ll}, {128ll, 64ll}, {128ll, 128ll}}),
-// CHECK: ::tiletune::launch<void (*)(const float *, float *, int)>(tiletune_site_{{[0-9]+}}_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))), [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[1]), 0u, nullptr}; }, a, c, n)
+// CHECK: info.space = ::tiletune::Space::list(
+// CHECK-NEXT: {"bm", "bn"}, {{[{][{]}}64ll, 128ll}, {128ll, 64ll}, {128ll, 128ll}});
+// CHECK: ::tiletune::launch<void (*)(const float *, float *, int)>(
+// CHECK-NEXT: #line
+// CHECK-NEXT: tiletune_site_{{[0-9]+}}_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
+// CHECK: return {
+// CHECK-NEXT: #line
+// CHECK-NEXT: ::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[1]), 0u,
+// CHECK-NEXT: nullptr};
+// CHECK-NEXT: },
+// CHECK-NEXT: #line
+// CHECK-NEXT: a, c, n)

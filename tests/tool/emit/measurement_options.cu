@@ -15,20 +15,44 @@ __global__ void scale(float* x, const float* y, float* z, int n) {
   }
 }
 
-// CHECK: ::tiletune::Hints{0, 0},
-// CHECK-NEXT: {},
-// CHECK-NEXT: {"tile"}});
+// CHECK: info.space = ::tiletune::Space::cartesian({{[{][{]}}"tile", {64ll, 128ll}}});
+// CHECK-NEXT: info.dollar_names = {"tile"};
+// CHECK-NEXT: return info;
 void in_place(float* x, const float* y, float* z, int n, cudaStream_t s) {
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, stream = s,
            restore = (x, n * sizeof(float)), outputs = (x, n * sizeof(float), z, n * 4),
            verify = 1e-5, flush_l2 = true,
            scale<$tile>(x, y, z, n));
-  // CHECK: ::tiletune::launch_with<{{.*}}>(tiletune_site_{{[0-9_]+}}, {{.*}}, [&]() -> ::tiletune::TuningOptions { ::tiletune::TuningOptions tt_options; tt_options.restore = {::tiletune::buffer(x, static_cast<::std::size_t>(n * sizeof(float)))}; tt_options.outputs = {::tiletune::buffer(x, static_cast<::std::size_t>(n * sizeof(float))), ::tiletune::buffer(z, static_cast<::std::size_t>(n * 4))}; tt_options.verify = true; tt_options.tolerance = static_cast<double>(1e-5); tt_options.flush_l2 = true; return tt_options; }, x, y, z, n)
+  // CHECK: ::tiletune::launch_with<void (*)(float *, const float *, float *, int)>(
+  // CHECK: [&]() -> ::tiletune::TuningOptions {
+  // CHECK-NEXT: ::tiletune::TuningOptions tt_options;
+  // CHECK-NEXT: #line [[#@LINE-6]] "{{.*}}measurement_options.cu"
+  // CHECK-NEXT: tt_options.restore = {::tiletune::buffer(x, static_cast<::std::size_t>(n * sizeof(float)))};
+  // CHECK-NEXT: tt_options.outputs = {
+  // CHECK-NEXT: #line [[#@LINE-9]] "{{.*}}measurement_options.cu"
+  // CHECK-NEXT: ::tiletune::buffer(x, static_cast<::std::size_t>(n * sizeof(float))),
+  // CHECK-NEXT: #line [[#@LINE-11]] "{{.*}}measurement_options.cu"
+  // CHECK-NEXT: ::tiletune::buffer(z, static_cast<::std::size_t>(n * 4))};
+  // CHECK-NEXT: tt_options.verify = true;
+  // CHECK-NEXT: #line [[#@LINE-13]] "{{.*}}measurement_options.cu"
+  // CHECK-NEXT: tt_options.tolerance = static_cast<double>(1e-5);
+  // CHECK-NEXT: tt_options.flush_l2 = true;
+  // CHECK-NEXT: return tt_options;
+  // CHECK-NEXT: },
+  // CHECK-NEXT: #line
+  // CHECK-NEXT: x, y, z, n)
 }
 
-// CHECK: {"tile"}});
+// CHECK: info.dollar_names = {"tile"};
 void plain(float* x, const float* y, float* z, int n) {
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile,
            restore = (x, n * 4), verify = true, scale<$tile>(x, y, z, n));
-  // CHECK: tt_options.restore = {::tiletune::buffer(x, static_cast<::std::size_t>(n * 4))}; tt_options.verify = true; return tt_options; }, x, y, z, n)
+  // CHECK: ::tiletune::TuningOptions tt_options;
+  // CHECK-NEXT: #line [[#@LINE-2]] "{{.*}}measurement_options.cu"
+  // CHECK-NEXT: tt_options.restore = {::tiletune::buffer(x, static_cast<::std::size_t>(n * 4))};
+  // CHECK-NEXT: tt_options.verify = true;
+  // CHECK-NEXT: return tt_options;
+  // CHECK-NEXT: },
+  // CHECK-NEXT: #line
+  // CHECK-NEXT: x, y, z, n)
 }

@@ -32,11 +32,42 @@ void run(float* x, int n, cudaStream_t s) {
            kernels::scale<float, $tile>(x, n, $unroll));
 }
 // CHECK: #line [[#OPAQUE]] "{{.*}}opaque_space.cu"
-// CHECK-NEXT: [&] { static ::tiletune::Site tiletune_site_[[#OPAQUE]]_3(::tiletune::SiteInfo{"{{.*}}opaque_space.cu", [[#OPAQUE]], "kernels::scale<float, $tile>", tiletune_site_[[#OPAQUE]]_3_source, "{{(::)?}}kernels::scale<float, $tile>", ::tiletune::Space(make_space(n)), ::tiletune::Hints{0, 0}, {}, {"tile", "unroll"}});
-// CHECK-SAME: static const int tiletune_site_[[#OPAQUE]]_3_axes[] = {tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("tile"), tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("unroll")};
-// CHECK-SAME: ::tiletune::launch<decltype(&kernels::scale<float, (1)>)>(tiletune_site_[[#OPAQUE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
-// CHECK-SAME: return {::tiletune::Dim(CEIL_DIV(n, tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]] * tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[1]])), ::tiletune::Dim(tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]]), static_cast<unsigned>(tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[0]] * sizeof(float)), s}; },
-// CHECK-SAME: x, n, ::tiletune::per_config([&](const ::tiletune::Config& tt_cfg) { return tt_cfg[tiletune_site_[[#OPAQUE]]_3_axes[1]]; })); }()
+// CHECK-NEXT: [&] {
+// CHECK-NEXT: static ::tiletune::Site tiletune_site_[[#OPAQUE]]_3([&] {
+// CHECK-NEXT: ::tiletune::SiteInfo info;
+// CHECK-NEXT: info.file = "{{.*}}opaque_space.cu";
+// CHECK-NEXT: info.line = [[#OPAQUE]];
+// CHECK-NEXT: info.kernel = "kernels::scale<float, $tile>";
+// CHECK-NEXT: info.device_source = tiletune_site_[[#OPAQUE]]_3_source;
+// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::scale<float, $tile>";
+// CHECK-NEXT: #line [[#OPAQUE]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: info.space = ::tiletune::Space(make_space(n));
+// CHECK-NEXT: info.dollar_names = {"tile", "unroll"};
+// CHECK-NEXT: return info;
+// CHECK-NEXT: }());
+// CHECK-NEXT: static const int tt_axes[] = {
+// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("tile"),
+// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("unroll")};
+// CHECK-NEXT: ::tiletune::launch<decltype(&kernels::scale<float, (1)>)>(
+// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
+// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
+// CHECK-NEXT: (void)tt_cfg;
+// CHECK-NEXT: return {
+// CHECK-NEXT: #line [[#OPAQUE+1]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: ::tiletune::Dim(CEIL_DIV(n, tt_cfg[tt_axes[0]] * tt_cfg[tt_axes[1]])),
+// CHECK-NEXT: ::tiletune::Dim(tt_cfg[tt_axes[0]]),
+// CHECK-NEXT: #line [[#OPAQUE+2]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: static_cast<unsigned>(tt_cfg[tt_axes[0]] * sizeof(float)), s};
+// CHECK-NEXT: },
+// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: x, n,
+// CHECK-NEXT: ::tiletune::per_config(
+// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) { return tt_cfg[tt_axes[1]]; }));
+// CHECK-NEXT: }()
+// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: ;
 
 // A space made on the spot, and parameter types that do not depend on the template: they are
 // printed, so no stand-in value is needed.
@@ -44,5 +75,5 @@ void inline_space(float* x, int n) {
   TILETUNE(space = tiletune::Space::list({"tile"}, {{64}, {128}}),
            blocks = cld(n, $tile), threads = $tile, fill<$tile>(x, n));
 }
-// CHECK: ::tiletune::Space(tiletune::Space::list({"tile"}, {{[{][{]}}64}, {128}}))
-// CHECK-SAME: ::tiletune::launch<void (*)(float *, int)>(
+// CHECK: info.space = ::tiletune::Space(tiletune::Space::list({"tile"}, {{[{][{]}}64}, {128}}));
+// CHECK: ::tiletune::launch<void (*)(float *, int)>(

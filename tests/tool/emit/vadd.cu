@@ -1,7 +1,10 @@
-// The design's example is rewritten into one call into the runtime, with #line directives that
-// keep nvcc's line numbers on the original file, and the output compiles with nvcc.
+// The design's example is rewritten into a site object that fills its SiteInfo field by field and
+// one call into the runtime, each laid out within 100 columns, with #line directives that keep
+// nvcc's line numbers on the original file: every line that holds text of the annotation is
+// reported at the line that text is on. The output compiles with nvcc.
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
+// RUN: FileCheck %s --input-file=%t.cu --check-prefix=LAYOUT --strict-whitespace --match-full-lines
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
 
 #include <tiletune/tiletune.h>
@@ -13,24 +16,43 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 }
 
 // CHECK: #line 1 "{{.*}}vadd.cu"
-// CHECK: static ::tiletune::Site tiletune_site_[[#LINE:]]_3(::tiletune::SiteInfo{
-// CHECK-NEXT: "{{.*}}vadd.cu", [[#LINE]], "vadd<$tile>",
-// CHECK-NEXT: R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #line 9 "{{.*}}vadd.cu"
+// CHECK: static const char tiletune_site_[[#LINE:]]_3_source[] = R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #line 12 "{{.*}}vadd.cu"
 // CHECK-NEXT: template <int TILE>
 // CHECK-NEXT: __global__ void vadd(const float* a, const float* b, float* c, int n) {
-// CHECK: )tiletune",
-// CHECK-NEXT: "vadd<$tile>",
-// CHECK-NEXT: ::tiletune::Space::cartesian({{[{][{]}}"tile", {64ll, 128ll, 256ll}}, {"occupancy", {1ll, 2ll, 4ll}}}),
-// CHECK-NEXT: ::tiletune::Hints{0, 0},
-// CHECK: #line [[#@LINE+2]] "{{.*}}vadd.cu"
-// CHECK-NEXT: void add(
+// CHECK: )tiletune";
+// LAYOUT:){{tiletune}}";
+// LAYOUT-NEXT:#line [[#LINE:]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:static ::tiletune::Site tiletune_site_[[#LINE]]_3([] {
+// LAYOUT-NEXT:  ::tiletune::SiteInfo info;
+// LAYOUT-NEXT:  info.file = "{{.*}}vadd.cu";
+// LAYOUT-NEXT:  info.line = [[#LINE]];
+// LAYOUT-NEXT:  info.kernel = "vadd<$tile>";
+// LAYOUT-NEXT:  info.device_source = tiletune_site_[[#LINE]]_3_source;
+// LAYOUT-NEXT:  info.name_expression = "vadd<$tile>";
+// LAYOUT-NEXT:  info.space = ::tiletune::Space::cartesian(
+// LAYOUT-NEXT:      {{[{][{]}}"tile", {64ll, 128ll, 256ll}}, {"occupancy", {1ll, 2ll, 4ll}}});
+// LAYOUT-NEXT:  info.dollar_names = {"tile"};
+// LAYOUT-NEXT:  return info;
+// LAYOUT-NEXT:}());
+// LAYOUT-NEXT:#line [[#@LINE+2]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
 void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
   TILETUNE(space = (tile = (64, 128, 256), occupancy = (1, 2, 4)),
            blocks = cld(n, $tile), threads = $tile, stream = s,
            vadd<$tile>(a, b, c, n));
 }
-// CHECK: #line [[#LINE]] "{{.*}}vadd.cu"
-// CHECK-NEXT: ::tiletune::launch<void (*)(const float *, const float *, float *, int)>(tiletune_site_[[#LINE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))), [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry { (void)tt_cfg; return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s}; }, a, b, c, n)
-// CHECK-NEXT: #line [[#LINE+2]] "{{.*}}vadd.cu"
-// CHECK-NEXT: ;
+// LAYOUT-NEXT:#line [[#LINE]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:  ::tiletune::launch<void (*)(const float *, const float *, float *, int)>(
+// LAYOUT-NEXT:#line [[#LINE+2]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:      tiletune_site_[[#LINE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
+// LAYOUT-NEXT:      [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
+// LAYOUT-NEXT:        (void)tt_cfg;
+// LAYOUT-NEXT:#line [[#LINE+1]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:        return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s};
+// LAYOUT-NEXT:      },
+// LAYOUT-NEXT:#line [[#LINE+2]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:      a, b, c, n)
+// LAYOUT-NEXT:#line [[#LINE+2]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:;
+// LAYOUT-NEXT:}

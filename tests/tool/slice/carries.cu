@@ -74,4 +74,4 @@ void run(float* out, int n) {
 // CHECK-NOT:  unused_helper
 // CHECK-NOT:  host_only_helper
 // CHECK-NOT:  host_table
-// CHECK:      )tiletune",
+// CHECK:      )tiletune";

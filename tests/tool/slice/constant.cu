@@ -28,7 +28,7 @@ void run(const float* in, float* out, int n, int radius) {
            filters::box<$block, float>(in, out, n, Constant(radius), Constant(filters::Edge::kZero)));
 }
 
-// CHECK:      "filters::box<$block, float>",
+// CHECK:      static const char tiletune_site_{{[0-9_]+}}_source[] = R"tiletune(
 // CHECK:      template <int BLOCK, typename T>
 // CHECK-NEXT: __device__ __forceinline__ void {{ *}}box(const T* in, T* out, int n, int radius, Edge edge) {
 // CHECK:      // tiletune: the entry kernel for Constant(...) arguments
@@ -37,8 +37,16 @@ void run(const float* in, float* out, int n, int radius) {
 // CHECK-NEXT:   box<BLOCK, T>(in, out, n, static_cast<int>(tt_constant_0), static_cast<Edge>(tt_constant_1));
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: )tiletune",
-// CHECK-NEXT: "filters::tt_entry_box<$#1, $#2, $block, float>",
+// CHECK-NEXT: )tiletune";
+// CHECK:      info.kernel = "filters::box<$block, float>";
+// CHECK:      info.name_expression = "filters::tt_entry_box<$#1, $#2, $block, float>";
 // CHECK:      ::tiletune::launch<::tiletune::without_parameters_t<decltype(&filters::box<(128), float>), 3, 4>>(
-// CHECK-SAME: ::tiletune::key(::tiletune::bucket(static_cast<long long>(n)), static_cast<long long>(radius), static_cast<long long>(filters::Edge::kZero))
-// CHECK-SAME: }, in, out, n)
+// CHECK-NEXT: tiletune_site_{{[0-9_]+}},
+// CHECK-NEXT: ::tiletune::key(
+// CHECK-NEXT: #line
+// CHECK-NEXT: ::tiletune::bucket(static_cast<long long>(n)), static_cast<long long>(radius),
+// CHECK-NEXT: #line
+// CHECK-NEXT: static_cast<long long>(filters::Edge::kZero)),
+// CHECK:      },
+// CHECK-NEXT: #line
+// CHECK-NEXT: in, out, n)

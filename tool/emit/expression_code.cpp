@@ -1,0 +1,96 @@
+#include "emit/expression_code.h"
+
+#include "annotation/launch_expressions.h"
+
+#include <algorithm>
+
+namespace tiletune::tool {
+namespace {
+
+// Collapses the whitespace of multi-line annotation text: an expression is one piece of a line.
+std::string one_line(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t' || c == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+// The expression's text with `$name` replaced by `value_of(name)` and cld by tiletune's.
+template <class ValueOf>
+std::string substitute(const Expr& e, const ValueOf& value_of) {
+  struct Edit {
+    unsigned begin, end;
+    std::string text;
+  };
+  std::vector<Edit> edits;
+  for (const DollarRef& d : e.dollars)
+    edits.push_back({d.span.begin, d.span.end, value_of(d.name)});
+  for (const Span& c : e.clds) edits.push_back({c.begin, c.end, "::tiletune::cld"});
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
+  std::string out;
+  unsigned at = e.span.begin;
+  for (const Edit& edit : edits) {
+    out += e.text.substr(at - e.span.begin, edit.begin - at);
+    out += edit.text;
+    at = edit.end;
+  }
+  out += e.text.substr(at - e.span.begin);
+  return one_line(out);
+}
+
+}  // namespace
+
+ExpressionCode::ExpressionCode(const CheckedSite& site, std::string axes_array, unsigned text_line)
+    : site_(site), axes_array_(std::move(axes_array)), text_line_(text_line) {
+  for_each_launch_expression(*site.annotation, [&](const Expr& e) {
+    for (const DollarRef& d : e.dollars)
+      if (std::find(dollar_names_.begin(), dollar_names_.end(), d.name) == dollar_names_.end())
+        dollar_names_.push_back(d.name);
+  });
+}
+
+Code ExpressionCode::runtime(const Expr& e) const {
+  std::string text = substitute(e, [&](const std::string& name) {
+    if (site_.literal) return "tt_cfg[" + std::to_string(axis_index(name)) + "]";
+    auto at = std::find(dollar_names_.begin(), dollar_names_.end(), name) - dollar_names_.begin();
+    return "tt_cfg[" + axes_array_ + "[" + std::to_string(at) + "]]";
+  });
+  return Code(std::move(text), line_of(e));
+}
+
+Code ExpressionCode::first_config(const Expr& e) const {
+  std::string text = substitute(e, [&](const std::string& name) {
+    if (!site_.literal) return std::string("(1)");
+    return "(" + std::to_string(site_.literal->configs.front()[axis_index(name)]) + ")";
+  });
+  return Code(std::move(text), line_of(e));
+}
+
+Code ExpressionCode::as_written(const Expr& e) const { return Code(one_line(e.text), line_of(e)); }
+
+std::string ExpressionCode::with_dollars(const Expr& e) const {
+  return substitute(e, [](const std::string& name) { return "$" + name; });
+}
+
+// The annotation has no #line inside it: its lines follow on from where its text starts.
+unsigned ExpressionCode::line_of(const Expr& e) const {
+  const std::string& text = site_.site->text;
+  auto const end = text.begin() + std::min<std::size_t>(e.span.begin, text.size());
+  return text_line_ + static_cast<unsigned>(std::count(text.begin(), end, '\n'));
+}
+
+int ExpressionCode::axis_index(const std::string& name) const {
+  const std::vector<std::string>& axes = site_.literal->axes;
+  return static_cast<int>(std::find(axes.begin(), axes.end(), name) - axes.begin());
+}
+
+}  // namespace tiletune::tool

@@ -1,0 +1,166 @@
+#include "emit/launch_code.h"
+
+#include <clang/AST/QualTypeNames.h>
+
+#include <optional>
+
+namespace tiletune::tool {
+namespace {
+
+constexpr const char* kConfigLambda = "[&](const ::tiletune::Config& tt_cfg)";
+
+// The parameters passed as Constant(...), each after ", ".
+std::string constant_indices(const KernelCall& call) {
+  std::string out;
+  for (std::size_t i = 0; i < call.args.size(); ++i)
+    if (call.args[i].constant) out += ", " + std::to_string(i);
+  return out;
+}
+
+// A template kernel's parameter types, spelled so they mean the same at the launch site, when
+// none depends on a template parameter; else nullopt. Naming the pointer type this way, rather
+// than as decltype(&kernel<...>), names no specialisation that nvcc would then expect this
+// translation unit to define.
+std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kernel) {
+  if (!kernel->getDescribedFunctionTemplate()) return std::nullopt;
+  clang::ASTContext& context = kernel->getASTContext();
+  clang::PrintingPolicy policy(context.getLangOpts());
+  policy.SuppressUnwrittenScope = true;  // anonymous and inline namespaces
+  policy.FullyQualifiedName = true;
+  std::string out = "void (*)(";
+  for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
+    clang::QualType type = kernel->getParamDecl(i)->getType();
+    if (type->isDependentType()) return std::nullopt;
+    out += (i ? ", " : "") + clang::TypeName::getFullyQualifiedName(type, context, policy,
+                                                                    /*WithGlobalNsPrefix=*/true);
+  }
+  return out + ")";
+}
+
+// The kernel's function pointer type, without the Constant(...) parameters.
+std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& expressions) {
+  const KernelCall& call = *site.annotation->call;
+  std::string type;
+  if (std::optional<std::string> printed = printed_pointer_type(site.kernel)) {
+    type = *printed;
+  } else {
+    type = "decltype(&" + call.callee;
+    if (call.has_template_args) {
+      type += '<';
+      for (std::size_t i = 0; i < call.template_args.size(); ++i)
+        type += (i ? ", " : "") + expressions.first_config(call.template_args[i]).text();
+      type += '>';
+    }
+    type += ")";
+  }
+  std::string dropped = constant_indices(call);
+  return dropped.empty() ? type : "::tiletune::without_parameters_t<" + type + dropped + ">";
+}
+
+// A Constant(...) argument's exact value is part of the key: each value is its own variant.
+Code key_code(const CheckedSite& site, const ExpressionCode& expressions) {
+  std::vector<Code> values = key_values(site, expressions);
+  for (const Argument& arg : site.annotation->call->args)
+    if (arg.constant)
+      values.push_back(
+          Code::list("static_cast<long long>(", {expressions.as_written(arg.expr)}, ")"));
+  return Code::list("::tiletune::key(", std::move(values), ")");
+}
+
+Code dims_code(const Dims& dims, const ExpressionCode& expressions) {
+  std::vector<Code> values;
+  for (const Expr& e : dims.exprs) values.push_back(expressions.runtime(e));
+  return Code::list("::tiletune::Dim(", std::move(values), ")");
+}
+
+Code geometry_code(const Annotation& a, const ExpressionCode& expressions) {
+  Code shmem = a.shmem ? Code::list("static_cast<unsigned>(", {expressions.runtime(*a.shmem)}, ")")
+                       : Code("0u");
+  Code stream = a.stream ? expressions.runtime(*a.stream) : Code("nullptr");
+  Code geometry = Code::list("{",
+                             {dims_code(*a.blocks, expressions), dims_code(*a.threads, expressions),
+                              std::move(shmem), std::move(stream)},
+                             "}");
+  return Code::block(std::string(kConfigLambda) + " -> ::tiletune::Geometry {",
+                     {"(void)tt_cfg;", Code::concat({"return ", std::move(geometry), ";"})}, "}");
+}
+
+Code buffers_code(const std::vector<Expr>& list, const ExpressionCode& expressions) {
+  std::vector<Code> buffers;
+  for (std::size_t i = 0; i + 1 < list.size(); i += 2) {
+    Code bytes =
+        Code::list("static_cast<::std::size_t>(", {expressions.as_written(list[i + 1])}, ")");
+    buffers.push_back(Code::list("::tiletune::buffer(",
+                                 {expressions.as_written(list[i]), std::move(bytes)}, ")"));
+  }
+  return Code::list("{", std::move(buffers), "}");
+}
+
+// restore / outputs / verify / flush_l2 as a lambda the runtime calls only when it tunes; none
+// when the annotation asks for none of them.
+std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCode& expressions) {
+  std::vector<Code> body{"::tiletune::TuningOptions tt_options;"};
+  if (a.restore)
+    body.push_back(
+        Code::concat({"tt_options.restore = ", buffers_code(*a.restore, expressions), ";"}));
+  if (a.outputs)
+    body.push_back(
+        Code::concat({"tt_options.outputs = ", buffers_code(*a.outputs, expressions), ";"}));
+  if (a.verify) {
+    const ExprNode* tree = a.verify->tree.get();
+    bool const literal = tree && tree->kind == ExprNode::Kind::Literal;
+    body.push_back(literal && !tree->value ? "tt_options.verify = false;"
+                                           : "tt_options.verify = true;");
+    if (!literal)  // a relative tolerance
+      body.push_back(Code::concat({Code::list("tt_options.tolerance = static_cast<double>(",
+                                              {expressions.as_written(*a.verify)}, ")"),
+                                   ";"}));
+  }
+  if (a.flush_l2 && a.flush_l2->value) body.push_back("tt_options.flush_l2 = true;");
+  if (body.size() == 1) return std::nullopt;
+  body.push_back("return tt_options;");
+  return Code::block("[&]() -> ::tiletune::TuningOptions {", std::move(body), "}");
+}
+
+// An argument that uses `$` differs per configuration: the runtime evaluates it for each one.
+Code argument_code(const Argument& arg, const ExpressionCode& expressions) {
+  if (arg.expr.dollars.empty()) return expressions.runtime(arg.expr);
+  Code value = Code::block(std::string(kConfigLambda) + " {",
+                           {Code::concat({"return ", expressions.runtime(arg.expr), ";"})}, "}");
+  return Code::list("::tiletune::per_config(", {std::move(value)}, ")");
+}
+
+}  // namespace
+
+std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expressions) {
+  const Annotation& a = *site.annotation;
+  std::vector<Code> values;
+  if (a.key) {
+    for (const Expr& e : *a.key) values.push_back(expressions.runtime(e));
+    return values;
+  }
+  const KernelCall& call = *a.call;
+  for (std::size_t i = 0; i < call.args.size(); ++i) {
+    clang::QualType type = site.kernel->getParamDecl(i)->getType();
+    if (call.args[i].constant || !call.args[i].expr.dollars.empty()) continue;
+    if (type->isDependentType() || !type->isIntegralOrEnumerationType()) continue;
+    values.push_back(Code::list("::tiletune::bucket(static_cast<long long>(",
+                                {expressions.runtime(call.args[i].expr)}, "))"));
+  }
+  return values;
+}
+
+Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
+                 const std::string& variable) {
+  const Annotation& a = *site.annotation;
+  std::optional<Code> options = tuning_options_code(a, expressions);
+  std::vector<Code> items{variable, key_code(site, expressions), geometry_code(a, expressions)};
+  if (options) items.push_back(std::move(*options));
+  for (const Argument& arg : a.call->args)
+    if (!arg.constant) items.push_back(argument_code(arg, expressions));
+  Code launch = Code::list(options ? "::tiletune::launch_with<" : "::tiletune::launch<",
+                           {kernel_pointer_type(site, expressions)}, ">");
+  return Code::concat({std::move(launch), Code::list("(", std::move(items), ")")});
+}
+
+}  // namespace tiletune::tool

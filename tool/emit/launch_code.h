@@ -1,0 +1,22 @@
+// The launch at the site: ::tiletune::launch<KernelPointer>(site, key, geometry, [options,]
+// arguments), the runtime call a person would write by hand.
+#pragma once
+
+#include "check/site_checks.h"
+#include "emit/code_layout.h"
+#include "emit/expression_code.h"
+
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+// The launch of the site object `variable`.
+Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
+                 const std::string& variable);
+
+// The key's values before the Constant(...) arguments: the written key, or by default every
+// integral argument that is the same for every configuration, bucketed to the next power of two.
+std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expressions);
+
+}  // namespace tiletune::tool

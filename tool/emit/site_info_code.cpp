@@ -1,0 +1,113 @@
+#include "emit/site_info_code.h"
+
+#include "emit/code_layout.h"
+#include "emit/code_writer.h"
+#include "emit/launch_code.h"
+#include "slice/slicer.h"
+
+namespace tiletune::tool {
+namespace {
+
+std::string template_arguments(const KernelCall& call, const ExpressionCode& expressions) {
+  std::string out;
+  for (std::size_t i = 0; i < call.template_args.size(); ++i)
+    out += (i ? ", " : "") + expressions.with_dollars(call.template_args[i]);
+  return out;
+}
+
+// The kernel as the annotation writes it, for messages.
+std::string kernel_as_written(const KernelCall& call, const ExpressionCode& expressions) {
+  if (!call.has_template_args) return call.callee;
+  return call.callee + '<' + template_arguments(call, expressions) + '>';
+}
+
+// `$name` kept, for the runtime to substitute (the NVRTC name expression), qualified so NVRTC
+// finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
+// kernel, whose leading template arguments are those values: `$#N` is the key's value N.
+std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions) {
+  const KernelCall& call = *site.annotation->call;
+  std::vector<std::string> args;
+  std::size_t const key_size = key_values(site, expressions).size();
+  for (const Argument& arg : call.args)
+    if (arg.constant) args.push_back("$#" + std::to_string(key_size + args.size()));
+  bool const constants = !args.empty();
+  if (call.has_template_args) args.push_back(template_arguments(call, expressions));
+  std::string out =
+      constants ? constant_entry_name(site.kernel) : qualified_kernel_name(site.kernel);
+  if (args.empty()) return out;
+  out += '<';
+  for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
+  return out + '>';
+}
+
+Code values_code(const std::vector<long long>& values) {
+  std::vector<Code> items;
+  for (long long v : values) items.push_back(std::to_string(v) + "ll");
+  return Code::list("{", std::move(items), "}");
+}
+
+Code names_code(const std::vector<std::string>& names) {
+  std::vector<Code> items;
+  for (const std::string& name : names) items.push_back(string_literal(name));
+  return Code::list("{", std::move(items), "}");
+}
+
+Code cartesian_code(const CartesianSpace& space, const Annotation& a,
+                    const ExpressionCode& expressions) {
+  std::vector<Code> axes;
+  for (const Axis& axis : space.axes) {
+    std::vector<long long> values;
+    for (const Value& v : axis.values) values.push_back(v.value);
+    axes.push_back(Code::list("{", {string_literal(axis.name), values_code(values)}, "}"));
+  }
+  std::vector<Code> arguments{Code::list("{", std::move(axes), "}")};
+  if (a.where)
+    arguments.push_back(Code::block("[](const ::tiletune::Config& tt_cfg) -> bool {",
+                                    {Code::concat({"return ", expressions.runtime(*a.where), ";"})},
+                                    "}"));
+  return Code::list("::tiletune::Space::cartesian(", std::move(arguments), ")");
+}
+
+Code space_code(const CheckedSite& site, const ExpressionCode& expressions) {
+  const Annotation& a = *site.annotation;
+  if (const auto* opaque = std::get_if<OpaqueSpace>(&*a.space))
+    return Code::list("::tiletune::Space(", {expressions.runtime(opaque->expr)}, ")");
+  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space))
+    return cartesian_code(*cartesian, a, expressions);
+  // A fixed list: the configurations the checks enumerated.
+  std::vector<Code> configs;
+  for (const std::vector<long long>& config : site.literal->configs)
+    configs.push_back(values_code(config));
+  return Code::list("::tiletune::Space::list(",
+                    {names_code(site.literal->axes), Code::list("{", std::move(configs), "}")},
+                    ")");
+}
+
+}  // namespace
+
+Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
+                    const SiteInfoText& text, bool captures) {
+  const Annotation& a = *site.annotation;
+  std::vector<Code> fields{
+      "::tiletune::SiteInfo info;",
+      Code::concat({"info.file = ", string_code(text.file), ";"}),
+      "info.line = " + std::to_string(text.line) + ";",
+      Code::concat({"info.kernel = ", string_code(kernel_as_written(*a.call, expressions)), ";"}),
+      "info.device_source = " + text.device_source + ";",
+      Code::concat(
+          {"info.name_expression = ", string_code(name_expression(site, expressions)), ";"}),
+      Code::concat({"info.space = ", space_code(site, expressions), ";"}),
+  };
+  if (a.occupancy)
+    fields.push_back("info.hints.occupancy = " + std::to_string(a.occupancy->value) + ";");
+  if (a.num_ctas)
+    fields.push_back("info.hints.num_ctas = " + std::to_string(a.num_ctas->value) + ";");
+  // Every `$name` the launch uses, for the runtime to check against an opaque space.
+  if (!expressions.dollar_names().empty())
+    fields.push_back(
+        Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));
+  fields.push_back("return info;");
+  return Code::block(captures ? "[&] {" : "[] {", std::move(fields), "}");
+}
+
+}  // namespace tiletune::tool

@@ -1,0 +1,24 @@
+// The site's descriptor: a lambda that fills a ::tiletune::SiteInfo field by field and returns it,
+// called once where the site object is built.
+#pragma once
+
+#include "check/site_checks.h"
+#include "emit/code_layout.h"
+#include "emit/expression_code.h"
+
+#include <string>
+
+namespace tiletune::tool {
+
+struct SiteInfoText {
+  std::string file;  // the annotation's file and line, for run-time messages
+  unsigned line = 0;
+  std::string device_source;  // names the array that holds the slice
+};
+
+// `[] { ::tiletune::SiteInfo info; info.file = ...; ... return info; }`, capturing by reference
+// (`[&]`) when `captures` (an opaque space built from the launching function's variables).
+Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
+                    const SiteInfoText& text, bool captures);
+
+}  // namespace tiletune::tool
