@@ -1,99 +1,38 @@
 #include "rewrite_action.h"
 
-#include "annotation/parser.h"
-#include "check/site_checks.h"
 #include "diagnostics.h"
-#include "emit/code_writer.h"
-#include "emit/site_code.h"
+#include "file_rewriter.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
-#include "slice/slicer.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Preprocessor.h>
-#include <clang/Rewrite/Core/Rewriter.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
 
 #include <algorithm>
-#include <map>
+#include <memory>
 
 namespace tiletune::tool {
 namespace {
 
 class RewriteConsumer : public clang::ASTConsumer {
  public:
-  RewriteConsumer(clang::CompilerInstance& ci, std::vector<SiteText>& sites,
-                  const PreprocessorRecord& preprocessor, RewriteResult& result)
-      : ci_(ci), sites_(sites), preprocessor_(preprocessor), result_(result) {}
+  RewriteConsumer(const std::vector<SiteText>& sites, const PreprocessorRecord& preprocessor,
+                  RewriteResult& result)
+      : sites_(sites), preprocessor_(preprocessor), result_(result) {}
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
-    clang::DiagnosticsEngine& diags = ci_.getDiagnostics();
-    if (diags.hasErrorOccurred()) return;  // Clang has said what is wrong with the file itself
-    clang::SourceManager& sm = context.getSourceManager();
-    Reporter report(diags);
-    clang::Rewriter rewriter(sm, context.getLangOpts());
-
-    std::map<const clang::Decl*, std::string> declarations;  // per top-level declaration
-    for (const SiteText& site : sites_) {
-      std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
-      if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        report.error(site, e->span, e->message);
-        continue;
-      }
-      annotations_.push_back(std::make_unique<Annotation>(std::move(std::get<Annotation>(parsed))));
-      std::optional<CheckedSite> checked = check_site(site, *annotations_.back(), context, report);
-      if (!checked) continue;
-      std::vector<unsigned> constant_params;
-      for (unsigned i = 0; i < annotations_.back()->call->args.size(); ++i)
-        if (annotations_.back()->call->args[i].constant) constant_params.push_back(i);
-      std::optional<std::string> source =
-          slice_kernel(checked->kernel, constant_params, context, preprocessor_, report);
-      if (!source) continue;
-
-      clang::PresumedLoc where = sm.getPresumedLoc(site.macro_begin);
-      std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +
-                             std::to_string(where.getColumn());
-      SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
-                            sm.getPresumedLoc(site.text_begin).getLine()};
-      EmittedSite emitted = emit_site(*checked, variable, location, *source);
-
-      const clang::Decl* top = top_level_decl_of(context, site.macro_begin);
-      if (!top) {
-        report.error(site.macro_begin, "TILETUNE must be inside a function");
-        continue;
-      }
-      declarations[top] += emitted.declaration;
-      unsigned end_line = sm.getPresumedLoc(site.rparen).getLine();
-      // The call starts a line of its own: from the annotation's line start when only
-      // indentation precedes it there.
-      clang::SourceLocation begin = site.macro_begin.getLocWithOffset(1 - int(where.getColumn()));
-      llvm::StringRef before(sm.getCharacterData(begin), where.getColumn() - 1);
-      bool const indented = before.find_first_not_of(" \t") == llvm::StringRef::npos;
-      rewriter.ReplaceText(
-          clang::CharSourceRange::getTokenRange(indented ? begin : site.macro_begin, site.rparen),
-          (indented ? "" : "\n") + emitted.call + line_directive(end_line, where.getFilename()));
-      ++result_.sites;
-    }
-    if (report.errors() != 0 || diags.hasErrorOccurred()) return;
-
-    for (const auto& [top, text] : declarations) {
-      clang::SourceLocation begin = sm.getExpansionLoc(top->getBeginLoc());
-      clang::PresumedLoc where = sm.getPresumedLoc(begin);
-      std::string prefix = where.getColumn() == 1 ? "" : "\n";
-      rewriter.InsertTextBefore(begin, prefix + "// tiletune: launch sites below\n" + text +
-                                           line_directive(where.getLine(), where.getFilename()) +
-                                           std::string(where.getColumn() - 1, ' '));
-    }
-    clang::FileID main = sm.getMainFileID();
-    std::string body;
-    if (const llvm::RewriteBuffer* buffer = rewriter.getRewriteBufferFor(main))
-      body = std::string(buffer->begin(), buffer->end());
-    else
-      body = sm.getBufferData(main).str();
-    std::string file = sm.getPresumedLoc(sm.getLocForStartOfFile(main)).getFilename();
-    result_.output = "// Generated by tiletune from " + file + ". Do not edit.\n" +
-                     line_directive(1, file) + body;
+    // Clang has said what is wrong with the file itself.
+    if (context.getDiagnostics().hasErrorOccurred()) return;
+    Reporter report(context.getDiagnostics());
+    std::optional<std::string> output = rewrite_file(context, sites_, preprocessor_, report);
+    if (!output) return;
+    result_.output = std::move(*output);
+    const clang::SourceManager& sm = context.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
       result_.dependencies.push_back(it->first.getName().str());
     std::sort(result_.dependencies.begin(), result_.dependencies.end());
@@ -101,24 +40,9 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
  private:
-  static const clang::Decl* top_level_decl_of(clang::ASTContext& context,
-                                              clang::SourceLocation at) {
-    const clang::SourceManager& sm = context.getSourceManager();
-    for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
-      clang::SourceLocation begin = sm.getExpansionLoc(d->getBeginLoc());
-      clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-      if (begin.isInvalid() || end.isInvalid() || !sm.isWrittenInMainFile(begin)) continue;
-      if (!sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at))
-        return d;
-    }
-    return nullptr;
-  }
-
-  clang::CompilerInstance& ci_;
-  std::vector<SiteText>& sites_;
+  const std::vector<SiteText>& sites_;
   const PreprocessorRecord& preprocessor_;
   RewriteResult& result_;
-  std::vector<std::unique_ptr<Annotation>> annotations_;
 };
 
 class RewriteAction : public clang::ASTFrontendAction {
@@ -134,9 +58,9 @@ class RewriteAction : public clang::ASTFrontendAction {
     return true;
   }
 
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
-    return std::make_unique<RewriteConsumer>(ci, sites_, *preprocessor_, result_);
+    return std::make_unique<RewriteConsumer>(sites_, *preprocessor_, result_);
   }
 
  private:
@@ -158,9 +82,12 @@ class Factory : public clang::tooling::FrontendActionFactory {
 
 }  // namespace
 
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_action_factory(
-    RewriteResult& result) {
-  return std::make_unique<Factory>(result);
+int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
+                RewriteResult& result) {
+  clang::tooling::FixedCompilationDatabase database(".", arguments);
+  clang::tooling::ClangTool tool(database, {input});
+  Factory factory(result);
+  return tool.run(&factory);
 }
 
 }  // namespace tiletune::tool

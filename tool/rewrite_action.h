@@ -1,24 +1,22 @@
-// The frontend action that runs the five steps on one file: find sites, parse, check, slice, emit.
+// The Clang front-end action that runs the tool on one file: the preprocessor callbacks find the
+// sites and record macros and includes (step 1), and once the translation unit is parsed the
+// file rewriter runs the other steps.
 #pragma once
 
-#include <clang/Frontend/FrontendAction.h>
-#include <clang/Tooling/Tooling.h>
-
-#include <memory>
 #include <string>
 #include <vector>
 
 namespace tiletune::tool {
 
 struct RewriteResult {
-  bool ok = false;     // no error: `output` holds the rewritten file
-  unsigned sites = 0;  // annotations rewritten
+  bool ok = false;  // no error: `output` holds the rewritten file
   std::string output;
-  std::vector<std::string> dependencies;  // every file the input read, itself first
+  std::vector<std::string> dependencies;  // every file the input read, sorted
 };
 
-// Makes the action for ClangTool; the result is filled in when the tool has run.
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_action_factory(
-    RewriteResult& result);
+// Parses `input` with Clang's `arguments` and rewrites it. The status is ClangTool's: 0, 1 when
+// Clang or the tool reported an error, other values when it could not run.
+int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
+                RewriteResult& result);
 
 }  // namespace tiletune::tool

@@ -1,0 +1,20 @@
+// The flags the tool parses the input with: the ones nvcc gets (from the command line after --, or
+// from compile_commands.json), and what makes Clang parse CUDA as nvcc does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+// The parsing flags of `input`'s command in a compilation database: the one in `build_dir`, or
+// else the first found in the input's directory or a parent. False (with `message`) when there is
+// none.
+bool flags_from_database(const std::string& input, const std::string& build_dir,
+                         std::vector<std::string>& flags, std::string& message);
+
+// Clang's arguments: CUDA host-side parsing with the toolkit and tiletune's headers (found from
+// the tool's own path, `argv0`), then `flags`.
+std::vector<std::string> clang_arguments(const char* argv0, const std::vector<std::string>& flags);
+
+}  // namespace tiletune::tool

@@ -1,0 +1,24 @@
+// Steps 2 to 5 for every site of the input file (parse, check, slice, emit), and the rewritten
+// file: each annotation replaced by its call into the runtime, each site's declarations before
+// the top-level declaration that holds it, #line directives keeping the compiler on the user's
+// file.
+#pragma once
+
+#include "diagnostics.h"
+#include "preprocess/preprocessor_record.h"
+#include "preprocess/site_finder.h"
+
+#include <clang/AST/ASTContext.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+// The rewritten main file; nullopt when any site was rejected (reported).
+std::optional<std::string> rewrite_file(clang::ASTContext& context,
+                                        const std::vector<SiteText>& sites,
+                                        const PreprocessorRecord& preprocessor, Reporter& report);
+
+}  // namespace tiletune::tool
