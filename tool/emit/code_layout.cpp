@@ -2,6 +2,7 @@
 
 #include "emit/code_writer.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace tiletune::tool {
