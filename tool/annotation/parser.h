@@ -1,4 +1,5 @@
-// Step 2: parse the annotation language (DESIGN.md, "The annotation language") into its syntax tree.
+// Step 2: parse the annotation language (DESIGN.md, "The annotation language") into its syntax
+// tree.
 #pragma once
 
 #include "annotation/annotation.h"

@@ -2,8 +2,8 @@
 // node's span inside the text, or is rejected with an error whose position is inside the text and
 // whose message is not empty; and evaluating any evaluable tree never misbehaves. A crash, a hang
 // (libFuzzer's -timeout) or a sanitizer report is a failure; so is a broken property, which aborts.
-#include "annotation/parser.h"
 #include "annotation/evaluate.h"
+#include "annotation/parser.h"
 
 #include <cstddef>
 #include <cstdint>
