@@ -5,8 +5,8 @@
 // <= 1.06. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/compiler.h"
+#include "tune/tuner.h"
 
 #include <cuda.h>
 #include <cudaTypedefs.h>

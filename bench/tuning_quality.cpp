@@ -6,8 +6,8 @@
 // tuning time. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/compiler.h"
+#include "tune/tuner.h"
 
 #include <algorithm>
 #include <cstdio>

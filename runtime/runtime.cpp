@@ -1,7 +1,7 @@
 #include "runtime.h"
 
-#include "cuda_device.h"
-#include "disk_cache.h"
+#include "device/cuda_device.h"
+#include "store/disk_cache.h"
 
 #include <cstdlib>
 #include <mutex>

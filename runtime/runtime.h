@@ -2,9 +2,9 @@
 // the environment. Sites use the process-wide one unless a test hands them their own.
 #pragma once
 
-#include "compiler.h"
-#include "device.h"
-#include "results_file.h"
+#include "compile/compiler.h"
+#include "device/device.h"
+#include "store/results_file.h"
 #include "thread_pool.h"
 
 #include <tiletune/site.h>

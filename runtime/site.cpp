@@ -1,8 +1,8 @@
-#include "result_table.h"
-#include "results_file.h"
 #include "runtime.h"
 #include "space_checks.h"
-#include "tuner.h"
+#include "store/results_file.h"
+#include "tune/tuner.h"
+#include "winner_table.h"
 
 #include <tiletune/site.h>
 
@@ -62,7 +62,7 @@ struct Site::State {
   SiteInfo info;
   Runtime* runtime;
   std::string identity;
-  detail::ResultTable<Winner> winners;
+  detail::WinnerTable<Winner> winners;
 
   // Tunings under way, so that concurrent first launches of one key tune once.
   std::mutex tuning_mutex;

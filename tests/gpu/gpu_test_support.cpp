@@ -1,7 +1,7 @@
 #include "gpu_test_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/compiler.h"
+#include "tune/tuner.h"
 
 namespace tiletune::testing {
 

@@ -18,12 +18,12 @@
 #include <thread>
 #include <vector>
 
-#include "compiler.h"
-#include "content_hash.h"
-#include "disk_cache.h"
-#include "elf_section.h"
-#include "fake_stages.h"
-#include "single_flight.h"
+#include "compile/compiler.h"
+#include "compile/single_flight.h"
+#include "store/content_hash.h"
+#include "store/disk_cache.h"
+#include "support/elf_section.h"
+#include "support/fake_stages.h"
 #include "thread_pool.h"
 #include "tiletune/error.h"
 

@@ -3,7 +3,7 @@
 // both in memory and the machine code on disk; tests substitute a fake.
 #pragma once
 
-#include "ptx_hints.h"
+#include "compile/ptx_hints.h"
 
 #include <atomic>
 #include <cstdint>

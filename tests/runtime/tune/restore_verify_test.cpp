@@ -1,7 +1,7 @@
 // `restore` and `verify` with the fake device, whose "device memory" is host memory and whose
 // kernels are host functions of the arguments.
-#include "fake_device.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

@@ -1,4 +1,4 @@
-#include "results_file.h"
+#include "store/results_file.h"
 
 #include <tiletune/error.h>
 

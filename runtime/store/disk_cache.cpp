@@ -1,6 +1,6 @@
-#include "disk_cache.h"
+#include "store/disk_cache.h"
 
-#include "content_hash.h"
+#include "store/content_hash.h"
 
 #include <fcntl.h>
 #include <pwd.h>

@@ -14,11 +14,11 @@
 namespace tiletune::detail {
 
 template <class Entry>  // Entry has a member `std::uint64_t hash`
-class ResultTable {
+class WinnerTable {
  public:
   static_assert(std::atomic<const Entry*>::is_always_lock_free);
 
-  ResultTable() { current_.store(grow_to(16), std::memory_order_release); }
+  WinnerTable() { current_.store(grow_to(16), std::memory_order_release); }
 
   template <class Match>
   const Entry* find(std::uint64_t hash, const Match& match) const {

@@ -1,4 +1,4 @@
-#include "cuda_device.h"
+#include "device/cuda_device.h"
 
 #include <tiletune/error.h>
 

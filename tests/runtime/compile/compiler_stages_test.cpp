@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
-#include "cubin_linker.h"
-#include "elf_section.h"
-#include "nvrtc_front_end.h"
-#include "ptx_entries.h"
-#include "ptx_hints.h"
+#include "compile/cubin_linker.h"
+#include "compile/nvrtc_front_end.h"
+#include "compile/ptx_entries.h"
+#include "compile/ptx_hints.h"
+#include "support/elf_section.h"
 #include "tiletune/error.h"
 
 namespace tiletune::detail {

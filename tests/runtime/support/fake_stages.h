@@ -3,7 +3,7 @@
 // the test opens it, so that tests can make callers meet inside one compile.
 #pragma once
 
-#include "compiler.h"
+#include "compile/compiler.h"
 
 #include <tiletune/error.h>
 

@@ -1,8 +1,8 @@
 // The results file: its text round-trips, a second runtime (as a second process would) starts from
 // it, a changed space or another GPU is tuned again, and damage or an unwritable place is survived.
-#include "results_file.h"
-#include "fake_device.h"
+#include "store/results_file.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

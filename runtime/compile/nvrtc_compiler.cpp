@@ -1,8 +1,8 @@
-#include "compiler.h"
+#include "compile/compiler.h"
 
-#include "cubin_linker.h"
-#include "nvrtc_front_end.h"
-#include "ptx_entries.h"
+#include "compile/cubin_linker.h"
+#include "compile/nvrtc_front_end.h"
+#include "compile/ptx_entries.h"
 
 #include <tiletune/error.h>
 

@@ -1,6 +1,6 @@
-#include "ptx_hints.h"
+#include "compile/ptx_hints.h"
 
-#include "ptx_entries.h"
+#include "compile/ptx_entries.h"
 
 #include <optional>
 #include <regex>

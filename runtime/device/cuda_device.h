@@ -2,7 +2,7 @@
 // and programs start on machines without a driver.
 #pragma once
 
-#include "device.h"
+#include "device/device.h"
 
 #include <memory>
 

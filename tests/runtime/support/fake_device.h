@@ -4,8 +4,8 @@
 // (device pointers are host addresses here), and records everything it is asked to do.
 #pragma once
 
-#include "compiler.h"
-#include "device.h"
+#include "compile/compiler.h"
+#include "device/device.h"
 
 #include <tiletune/error.h>
 

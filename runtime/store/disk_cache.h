@@ -14,7 +14,7 @@
 // compiler keeps machine code in memory only) after one warning.
 #pragma once
 
-#include "compiler.h"
+#include "compile/compiler.h"
 
 #include <atomic>
 #include <functional>

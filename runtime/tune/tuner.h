@@ -2,7 +2,7 @@
 // on the workers, measure each on the calling thread as soon as it is compiled, keep the fastest.
 #pragma once
 
-#include "device.h"
+#include "device/device.h"
 #include "runtime.h"
 
 #include <tiletune/site.h>

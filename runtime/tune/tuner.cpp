@@ -1,6 +1,6 @@
-#include "tuner.h"
+#include "tune/tuner.h"
 
-#include "name_expression.h"
+#include "tune/name_expression.h"
 
 #include <algorithm>
 #include <atomic>

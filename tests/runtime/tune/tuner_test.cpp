@@ -1,5 +1,5 @@
-#include "fake_device.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

@@ -1,4 +1,4 @@
-#include "name_expression.h"
+#include "tune/name_expression.h"
 
 #include <tiletune/error.h>
 

@@ -1,4 +1,4 @@
-#include "ptx_entries.h"
+#include "compile/ptx_entries.h"
 
 #include <tiletune/error.h>
 

@@ -1,5 +1,5 @@
-#include "nvrtc_front_end.h"
-#include "compiler_log.h"
+#include "compile/nvrtc_front_end.h"
+#include "compile/compiler_log.h"
 
 #include <nvrtc.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
-#include "cubin_linker.h"
-#include "compiler_log.h"
+#include "compile/cubin_linker.h"
+#include "compile/compiler_log.h"
 
 #include <nvJitLink.h>
 

@@ -3,7 +3,7 @@
 // Each round stores every key, then reads every key back; each read must find the whole file for
 // its key (a torn file would fail its checks and be discarded). Exit 0: all good; 1: a read came
 // back missing or wrong; 2: bad arguments; 3: the cache warned (refused or failed a write).
-#include "disk_cache.h"
+#include "store/disk_cache.h"
 
 #include <cstdio>
 #include <cstdlib>

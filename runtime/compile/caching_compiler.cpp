@@ -1,8 +1,8 @@
-#include "compiler.h"
+#include "compile/compiler.h"
 
-#include "content_hash.h"
-#include "disk_cache.h"
-#include "single_flight.h"
+#include "compile/single_flight.h"
+#include "store/content_hash.h"
+#include "store/disk_cache.h"
 
 #include <tiletune/error.h>
 
