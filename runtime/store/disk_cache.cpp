@@ -1,6 +1,7 @@
 #include "store/disk_cache.h"
 
 #include "store/content_hash.h"
+#include "store/files.h"
 
 #include <fcntl.h>
 #include <pwd.h>
@@ -102,28 +103,6 @@ std::optional<CompiledKernel> decode(const std::vector<char>& file, std::string_
 
 std::string errno_text(int error) { return std::strerror(error); }
 
-// mkdir -p, each directory it creates private to the user. Returns 0 or the errno that stopped it.
-int make_directories(const std::string& path) {
-  if (::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST) return 0;
-  if (errno != ENOENT) return errno;
-  const std::size_t slash = path.find_last_not_of('/', path.find_last_of('/'));
-  if (path.find_last_of('/') == std::string::npos || slash == std::string::npos) return ENOENT;
-  if (const int error = make_directories(path.substr(0, slash + 1)); error != 0) return error;
-  if (::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST) return 0;
-  return errno;
-}
-
-bool write_all(int fd, const std::vector<char>& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 bool read_all(int fd, std::vector<char>& bytes) {
   std::size_t done = 0;
   while (done < bytes.size()) {
@@ -171,8 +150,8 @@ std::shared_ptr<DiskCache> DiskCache::open(const std::string& directory, Warn wa
     cache->disable("no cache directory (TILETUNE_CACHE_DIR, XDG_CACHE_HOME and HOME are unset)");
     return cache;
   }
-  if (const int error = make_directories(directory); error != 0) {
-    cache->disable("cannot create cache directory '" + directory + "': " + errno_text(error));
+  if (const std::string error = files::make_directories(directory); !error.empty()) {
+    cache->disable(error);
     return cache;
   }
   // Every later access goes through this descriptor, so the directory checked here is the one
@@ -255,29 +234,11 @@ std::optional<CompiledKernel> DiskCache::load(std::string_view key) {
 
 bool DiskCache::store(std::string_view key, const CompiledKernel& kernel) {
   if (!enabled()) return false;
-  const std::string name = file_name(key);
-  const std::string temporary = name + ".tmp." + std::to_string(::getpid()) + "." +
-                                std::to_string(temporary_counter_.fetch_add(1));
   const std::vector<char> bytes = encode(key, kernel);
-  const int fd = ::openat(directory_fd_, temporary.c_str(),
-                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) {
-    disable("cannot write to cache directory '" + directory_ + "': " + errno_text(errno));
-    return false;
-  }
-  const bool written = write_all(fd, bytes);
-  const int write_error = errno;
-  const bool closed = ::close(fd) == 0;
-  if (!written || !closed) {
-    ::unlinkat(directory_fd_, temporary.c_str(), 0);
-    disable("cannot write to cache directory '" + directory_ +
-            "': " + errno_text(written ? errno : write_error));
-    return false;
-  }
-  if (::renameat(directory_fd_, temporary.c_str(), directory_fd_, name.c_str()) != 0) {
-    const int error = errno;
-    ::unlinkat(directory_fd_, temporary.c_str(), 0);
-    disable("cannot write to cache directory '" + directory_ + "': " + errno_text(error));
+  const std::string error = files::write_atomically_at(
+      directory_fd_, file_name(key), std::string_view(bytes.data(), bytes.size()), 0600);
+  if (!error.empty()) {
+    disable("cannot write to cache directory '" + directory_ + "': " + error);
     return false;
   }
   return true;

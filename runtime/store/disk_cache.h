@@ -70,7 +70,6 @@ class DiskCache {
   std::atomic<bool> enabled_{false};
   std::atomic<bool> warned_{false};
   std::atomic<int> discarded_{0};
-  std::atomic<unsigned> temporary_counter_{0};
 };
 
 }  // namespace tiletune::detail

@@ -1,10 +1,12 @@
 #include "store/results_file.h"
 
+#include "store/content_hash.h"
+#include "store/files.h"
+
 #include <tiletune/error.h>
 
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <thread>
 
 namespace tiletune::detail {
 namespace {
@@ -57,12 +58,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     if (at == std::string_view::npos) return parts;
     text.remove_prefix(at + 1);
   }
-}
-
-std::string hex(std::uint64_t v) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
-  return text;
 }
 
 // Fills `r`'s field `name` from `value`; false (with `why`) when the value is malformed.
@@ -137,17 +132,6 @@ std::string read_file(const std::string& path, bool& exists) {
   return text.str();
 }
 
-// Creates `directory` and its parents, private to the user. False with errno set on failure.
-bool make_directories(const std::string& directory) {
-  if (directory.empty()) return true;
-  struct stat st {};
-  if (::stat(directory.c_str(), &st) == 0) return S_ISDIR(st.st_mode) || (errno = ENOTDIR, false);
-  std::size_t slash = directory.find_last_of('/');
-  if (slash != std::string::npos && slash > 0 && !make_directories(directory.substr(0, slash)))
-    return false;
-  return ::mkdir(directory.c_str(), 0700) == 0 || errno == EEXIST;
-}
-
 std::string parent_of(const std::string& path) {
   std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
@@ -188,7 +172,7 @@ std::string format_results(const std::vector<StoredResult>& results) {
     for (int i = 0; i < r.key.size; ++i) out += (i ? ", " : "") + std::to_string(r.key.values[i]);
     out += "\nhints = occupancy=" + std::to_string(r.hints.occupancy) +
            " num_ctas=" + std::to_string(r.hints.num_ctas) + "\n";
-    out += "space = " + hex(r.space_checksum) + "\n";
+    out += "space = " + hex64(r.space_checksum) + "\n";
     out += "best =";
     for (int i = 0; i < r.best.size(); ++i)
       out += " " + (static_cast<std::size_t>(i) < r.axis_names.size() ? r.axis_names[i] : "?") +
@@ -297,10 +281,11 @@ void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& 
   load_once();
   change(results_);
   if (path_.empty()) return;
-  if (!make_directories(parent_of(path_))) {
-    warn("cannot create the directory of " + path_ + " (" + std::strerror(errno) +
-         "): results are kept in memory only");
-    return;
+  if (const std::string parent = parent_of(path_); !parent.empty()) {
+    if (std::string error = files::make_directories(parent); !error.empty()) {
+      warn(error + "; results are kept in memory only");
+      return;
+    }
   }
   FileLock file_lock(path_);
   if (!file_lock.held()) {
@@ -316,23 +301,8 @@ void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& 
   for (const std::string& p : problems) warn(p);
   change(on_disk);
 
-  std::ostringstream tmp_name;
-  tmp_name << path_ << ".tmp." << ::getpid() << "." << std::this_thread::get_id();
-  const std::string tmp = tmp_name.str();
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << format_results(on_disk);
-    out.flush();
-    if (!out) {
-      ::unlink(tmp.c_str());
-      warn("cannot write " + tmp + ": results are kept in memory only");
-      return;
-    }
-  }
-  if (::rename(tmp.c_str(), path_.c_str()) != 0) {
-    warn("cannot replace " + path_ + " (" + std::strerror(errno) +
-         "): results are kept in memory only");
-    ::unlink(tmp.c_str());
+  if (std::string error = files::write_atomically(path_, format_results(on_disk)); !error.empty()) {
+    warn(error + "; results are kept in memory only");
     return;
   }
   results_ = std::move(on_disk);

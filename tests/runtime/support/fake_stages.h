@@ -102,4 +102,27 @@ class FakeStages final : public detail::CompileStages {
   std::string toolchain_;
 };
 
+// A request for `name` in a one-line source; an occupancy hint comes with a block of 256 threads.
+inline detail::CompileRequest fake_request(std::string name, unsigned occupancy = 0) {
+  detail::CompileRequest r;
+  r.source = "template <int T> __global__ void k();";
+  r.source_name = "user.cu";
+  r.name_expression = std::move(name);
+  r.arch = 90;
+  r.hints.min_blocks_per_sm = occupancy;
+  r.hints.max_threads[0] = occupancy ? 256 : 0;
+  r.hints.max_threads[1] = occupancy ? 1 : 0;
+  r.hints.max_threads[2] = occupancy ? 1 : 0;
+  return r;
+}
+
+// A compiled kernel whose "cubin" is `text`.
+inline detail::CompiledKernel kernel_of(std::string text, int registers = 40) {
+  detail::CompiledKernel k;
+  k.cubin.assign(text.begin(), text.end());
+  k.entry = "entry_" + text.substr(0, 4);
+  k.registers = registers;
+  return k;
+}
+
 }  // namespace tiletune::testing
