@@ -3,6 +3,9 @@
 #include "device/cuda_device.h"
 #include "store/disk_cache.h"
 
+#include <tiletune/error.h>
+#include <tiletune/site.h>  // tuning_results(), defined here
+
 #include <cstdlib>
 #include <mutex>
 #include <string>

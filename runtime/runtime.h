@@ -7,7 +7,7 @@
 #include "store/results_file.h"
 #include "thread_pool.h"
 
-#include <tiletune/site.h>
+#include <tiletune/tuning_result.h>
 
 #include <cstdio>
 #include <memory>

@@ -4,6 +4,7 @@
 #include "store/files.h"
 
 #include <tiletune/error.h>
+#include <tiletune/rules.h>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -72,7 +73,9 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
     for (std::string_view part : split(value, ',')) {
       long long v = 0;
       if (r.key.size == Key::kMaxValues || !parse_number(part, v))
-        return why = "key '" + std::string(value) + "' is not a list of up to 8 integers", false;
+        return why = "key '" + std::string(value) + "' is not a list of up to " +
+                     std::to_string(Key::kMaxValues) + " integers",
+               false;
       r.key.values[r.key.size++] = v;
     }
     return true;
@@ -86,9 +89,9 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
       if (eq == std::string_view::npos || !parse_number(part.substr(eq + 1), v))
         return why = "hint '" + std::string(part) + "' is not name=integer", false;
       std::string_view hint = part.substr(0, eq);
-      if (hint == "occupancy")
+      if (hint == rules::kOccupancy)
         r.hints.occupancy = v;
-      else if (hint == "num_ctas")
+      else if (hint == rules::kNumCtas)
         r.hints.num_ctas = v;
       else
         return why = "unknown hint '" + std::string(hint) + "'", false;

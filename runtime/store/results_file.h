@@ -6,7 +6,7 @@
 #pragma once
 
 #include <tiletune/launch.h>
-#include <tiletune/site.h>
+#include <tiletune/site_info.h>
 #include <tiletune/space.h>
 
 #include <cstdint>

@@ -2,6 +2,9 @@
 
 #include "tune/name_expression.h"
 
+#include <tiletune/error.h>
+#include <tiletune/rules.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -331,7 +334,8 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
   request.options = site.options;
   request.arch = arch;
   request.description = site.space.describe(config);
-  if (int occupancy = hint(site.space, config, "occupancy", site.hints.occupancy); occupancy > 0) {
+  if (int occupancy = hint(site.space, config, rules::kOccupancy, site.hints.occupancy);
+      occupancy > 0) {
     request.hints.min_blocks_per_sm = static_cast<unsigned>(occupancy);
     request.hints.max_threads[0] = geometry.threads.x;
     request.hints.max_threads[1] = geometry.threads.y;
@@ -341,7 +345,7 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
 }
 
 int cluster_size(const SiteInfo& site, const Config& config) {
-  return hint(site.space, config, "num_ctas", site.hints.num_ctas);
+  return hint(site.space, config, rules::kNumCtas, site.hints.num_ctas);
 }
 
 std::optional<std::string> device_limit_violation(const DeviceInfo& device, const Geometry& g,

@@ -5,7 +5,10 @@
 #include "device/device.h"
 #include "runtime.h"
 
-#include <tiletune/site.h>
+#include <tiletune/function_refs.h>
+#include <tiletune/site_info.h>
+#include <tiletune/tuning_options.h>
+#include <tiletune/tuning_result.h>
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include <tiletune/site.h>
+#include <tiletune/tuning_result.h>
 
 #include <cstdio>
 #include <string>

@@ -529,7 +529,8 @@ TEST(Tuner, OpaqueSpaceMistakesRaiseAnErrorAtTheAnnotation) {
   info = vadd_site();
   info.space = Space::cartesian({{"tile", {64}}, {"occupancy", {0, 1}}});
   EXPECT_EQ(first_launch_error(info),
-            "vadd.cu:12: tiletune: occupancy must be at least 1, not 0 (in tile=64 occupancy=0)");
+            "vadd.cu:12: tiletune: occupancy must be at least 1 (the least number of blocks per "
+            "multiprocessor), not 0 (in tile=64 occupancy=0)");
   info = vadd_site();
   info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {2, 3}}});
   EXPECT_EQ(first_launch_error(info),
@@ -544,6 +545,15 @@ TEST(Tuner, OpaqueSpaceMistakesRaiseAnErrorAtTheAnnotation) {
   EXPECT_EQ(first_launch_error(info),
             "vadd.cu:12: tiletune: num_ctas must be a power of two up "
             "to 16 (1, 2, 4, 8, 16), not 32");
+  info.hints = Hints{-1, 0};
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: occupancy must be at least 1 (the least number of blocks per "
+            "multiprocessor), not -1");
+  info.hints = Hints{0, 2};
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {1, 2}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: static hint 'num_ctas' conflicts with the space's axis of the "
+            "same name");
 }
 
 TEST(Tuner, ClearingForgetsAKeyOrEverythingAndTheNextLaunchTunesAgain) {
