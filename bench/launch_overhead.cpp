@@ -5,7 +5,7 @@
 // <= 1.06. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compile/compiler.h"
+#include "compile/nvrtc_compiler.h"
 #include "tune/tuner.h"
 
 #include <cuda.h>

@@ -6,7 +6,7 @@
 // tuning time. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compile/compiler.h"
+#include "compile/nvrtc_compiler.h"
 #include "tune/tuner.h"
 
 #include <algorithm>

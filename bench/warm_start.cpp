@@ -5,7 +5,7 @@
 // Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compile/compiler.h"
+#include "compile/nvrtc_compiler.h"
 #include "store/disk_cache.h"
 
 #include <unistd.h>

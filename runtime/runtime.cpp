@@ -1,5 +1,6 @@
 #include "runtime.h"
 
+#include "compile/nvrtc_compiler.h"
 #include "device/cuda_device.h"
 #include "store/disk_cache.h"
 

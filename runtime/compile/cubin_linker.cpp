@@ -1,6 +1,8 @@
 #include "compile/cubin_linker.h"
 #include "compile/compiler_log.h"
 
+#include <tiletune/error.h>
+
 #include <nvJitLink.h>
 
 #include <algorithm>
@@ -8,8 +10,6 @@
 #include <string>
 #include <string_view>
 #include <utility>
-
-#include "tiletune/error.h"
 
 namespace tiletune::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "compile/compiler.h"
+#include "compile/nvrtc_compiler.h"
 
 #include "compile/cubin_linker.h"
 #include "compile/nvrtc_front_end.h"

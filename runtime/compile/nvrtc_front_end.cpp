@@ -1,6 +1,8 @@
 #include "compile/nvrtc_front_end.h"
 #include "compile/compiler_log.h"
 
+#include <tiletune/error.h>
+
 #include <nvrtc.h>
 #include <unistd.h>
 
@@ -9,8 +11,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "tiletune/error.h"
 
 #ifndef TILETUNE_CUDA_INCLUDE_DIR
 #define TILETUNE_CUDA_INCLUDE_DIR "/usr/local/cuda/include"

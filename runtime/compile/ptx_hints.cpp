@@ -2,12 +2,12 @@
 
 #include "compile/ptx_entries.h"
 
+#include <tiletune/error.h>
+
 #include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
-
-#include "tiletune/error.h"
 
 // What ptxas makes of the hints (checked with nvJitLink 13.0 for sm_90):
 // - `.minnctapersm` alone is ignored. Without `.maxntid` or `.reqntid` ptxas cannot turn "n blocks

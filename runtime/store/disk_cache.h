@@ -14,7 +14,7 @@
 // compiler keeps machine code in memory only) after one warning.
 #pragma once
 
-#include "compile/compiler.h"
+#include "compile/compile_request.h"
 
 #include <atomic>
 #include <functional>

@@ -1,6 +1,6 @@
 #include "gpu_test_support.h"
 
-#include "compile/compiler.h"
+#include "compile/nvrtc_compiler.h"
 #include "tune/tuner.h"
 
 namespace tiletune::testing {

@@ -14,7 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "compile/compiler.h"
+#include "compile/compile_key.h"
+#include "compile/nvrtc_compiler.h"
 #include "compile/single_flight.h"
 #include "store/content_hash.h"
 #include "store/disk_cache.h"

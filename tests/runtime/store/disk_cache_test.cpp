@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "compile/compiler.h"
+#include "compile/caching_compiler.h"
 #include "store/content_hash.h"
 #include "store/disk_cache.h"
 #include "support/fake_stages.h"

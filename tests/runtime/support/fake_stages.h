@@ -3,7 +3,7 @@
 // the test opens it, so that tests can make callers meet inside one compile.
 #pragma once
 
-#include "compile/compiler.h"
+#include "compile/compile_stages.h"
 
 #include <tiletune/error.h>
 
