@@ -6,7 +6,7 @@
 #include "tuning_bench_support.h"
 
 #include "compile/nvrtc_compiler.h"
-#include "tune/tuner.h"
+#include "tune/site_variant.h"
 
 #include <cuda.h>
 #include <cudaTypedefs.h>

@@ -1,5 +1,7 @@
 #include "space_checks.h"
 
+#include "tune/site_variant.h"
+
 #include <tiletune/error.h>
 #include <tiletune/rules.h>
 

@@ -337,8 +337,8 @@ TEST(Tuner, ShortKernelsAreSampledUntilTheirSamplesAddUpToTheMinimumTime) {
   launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   const RuntimeOptions defaults;
-  ASSERT_EQ(defaults.min_sample_ms, 1);
-  EXPECT_EQ(r.measurements[0].samples, defaults.min_samples);
+  ASSERT_EQ(defaults.sampling.min_sample_ms, 1);
+  EXPECT_EQ(r.measurements[0].samples, defaults.sampling.min_samples);
   EXPECT_EQ(r.measurements[1].samples, 16);
 }
 
@@ -356,11 +356,11 @@ TEST(Tuner, AConfigurationFarSlowerThanTheBestStopsAfterAFewSamples) {
   launch_vadd(site, n);
   TuningResult r = *site.result(key(n));
   const RuntimeOptions defaults;
-  EXPECT_EQ(r.measurements[0].samples, defaults.min_samples);
-  EXPECT_EQ(r.measurements[1].samples, defaults.min_samples);
+  EXPECT_EQ(r.measurements[0].samples, defaults.sampling.min_samples);
+  EXPECT_EQ(r.measurements[1].samples, defaults.sampling.min_samples);
   EXPECT_FALSE(r.measurements[1].stopped_early);
   EXPECT_TRUE(r.measurements[2].stopped_early);
-  EXPECT_EQ(r.measurements[2].samples, defaults.early_stop_samples);
+  EXPECT_EQ(r.measurements[2].samples, defaults.sampling.early_stop_samples);
   EXPECT_TRUE(r.measurements[2].ok);
   EXPECT_EQ(r.best, 0);
   EXPECT_NE(r.table().find("stopped early"), std::string::npos) << r.table();
@@ -475,8 +475,8 @@ TEST(Tuner, FlushL2WritesABufferLargerThanL2BeforeEverySample) {
     if (events[i].rfind("time ", 0) == 0) (i > 0 && events[i - 1] == flush ? flushed : unflushed)++;
   TuningResult r = *site.result(key(n));
   EXPECT_EQ(flushed, r.measurements[0].samples + r.measurements[1].samples);
-  EXPECT_EQ(unflushed, 2 * RuntimeOptions{}.warmup);  // warm-up launches need no flush
-  EXPECT_EQ(f.device->live_allocations(), 0u);        // the flush buffer is freed
+  EXPECT_EQ(unflushed, 2 * RuntimeOptions{}.sampling.warmup);  // warm-up launches need no flush
+  EXPECT_EQ(f.device->live_allocations(), 0u);                 // the flush buffer is freed
 }
 
 TEST(Tuner, ConcurrentFirstLaunchesTuneOnceAndTheOthersAreCacheHits) {
