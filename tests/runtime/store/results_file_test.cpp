@@ -2,6 +2,7 @@
 // it, a changed space or another GPU is tuned again, and damage or an unwritable place is survived.
 #include "store/results_file.h"
 #include "runtime.h"
+#include "store/results_format.h"
 #include "support/fake_device.h"
 
 #include <tiletune/site.h>
@@ -243,6 +244,27 @@ TEST_F(ResultsFileTest, AnUnwritablePlaceKeepsResultsInMemoryWithOneWarning) {
             std::string::npos)
       << all;
   EXPECT_NE(all.find("results are kept in memory only"), std::string::npos) << all;
+}
+
+TEST_F(ResultsFileTest, ALockThatCannotBeTakenKeepsResultsInMemoryWithOneWarning) {
+  fs::create_directories(dir_ / "sub" /
+                         "results.txt.lock");  // a directory cannot be opened to lock
+  std::FILE* log = std::tmpfile();
+  Process p(file(), "fake-sm90", log);
+  EXPECT_EQ(p.launch(vadd_site(), 4096).best_config(), (Config{128, 2}));
+  TuningResult again = p.launch(vadd_site(), 8192);
+  EXPECT_FALSE(again.from_file);
+  std::rewind(log);
+  std::string all;
+  char line[512];
+  while (std::fgets(line, sizeof line, log)) all += line;
+  std::fclose(log);
+  const std::string warning = "tiletune: cannot open " + file() +
+                              ".lock: Is a directory; results are kept in memory only\n";
+  const std::size_t at = all.find(warning);
+  EXPECT_NE(at, std::string::npos) << all;
+  EXPECT_EQ(all.find(warning, at + 1), std::string::npos) << "warned twice:\n" << all;
+  EXPECT_FALSE(fs::exists(file()));
 }
 
 }  // namespace
