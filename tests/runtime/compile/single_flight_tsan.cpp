@@ -30,6 +30,7 @@ using tiletune::detail::CompileRequest;
 using tiletune::detail::DiskCache;
 using tiletune::detail::SingleFlightCache;
 using tiletune::detail::ThreadPool;
+using tiletune::testing::fake_request;
 using tiletune::testing::FakeStages;
 
 int failures = 0;
@@ -41,17 +42,6 @@ void check(bool ok, const std::string& what) {
   }
 }
 
-CompileRequest request(std::string name, unsigned occupancy = 0) {
-  CompileRequest r;
-  r.source = "template <int T> __global__ void k();";
-  r.source_name = "user.cu";
-  r.name_expression = std::move(name);
-  r.arch = 90;
-  r.hints.min_blocks_per_sm = occupancy;
-  r.hints.max_threads[0] = occupancy ? 256 : 0;
-  return r;
-}
-
 void sixteen_threads_one_key() {
   FakeStages::Shared shared;
   shared.set_open(false);
@@ -59,7 +49,7 @@ void sixteen_threads_one_key() {
   std::vector<std::shared_ptr<const CompiledKernel>> results(16);
   std::vector<std::thread> threads;
   for (int i = 0; i < 16; ++i)
-    threads.emplace_back([&, i] { results[i] = compiler.compile(request("k<1>", 2)); });
+    threads.emplace_back([&, i] { results[i] = compiler.compile(fake_request("k<1>", 2)); });
   shared.set_open(true);
   for (std::thread& t : threads) t.join();
   check(shared.front_end_runs == 1, "16 threads, one key: one front-end run, got " +
@@ -116,7 +106,7 @@ void compiler_error_reaches_every_caller() {
   std::vector<std::thread> threads;
   for (int i = 0; i < 8; ++i) {
     threads.emplace_back([&, i] {
-      CompileRequest r = request("bad<1>", 2);
+      CompileRequest r = fake_request("bad<1>", 2);
       r.description = "tile=" + std::to_string(i);
       try {
         compiler.compile(r);
@@ -134,7 +124,7 @@ void compiler_error_reaches_every_caller() {
   }
   const int runs = shared.front_end_runs;
   try {
-    compiler.compile(request("bad<1>", 2));
+    compiler.compile(fake_request("bad<1>", 2));
   } catch (const CompileError&) {
   }
   check(shared.front_end_runs == runs + 1, "a failed compile is not cached");
@@ -148,7 +138,7 @@ void different_keys_in_parallel() {
   std::vector<std::future<std::shared_ptr<const CompiledKernel>>> futures;
   for (int i = 0; i < 4; ++i)
     futures.push_back(pool.submit(
-        [&compiler, i] { return compiler.compile(request("k<" + std::to_string(i) + ">")); }));
+        [&compiler, i] { return compiler.compile(fake_request("k<" + std::to_string(i) + ">")); }));
   for (auto& f : futures) f.get();
   check(shared.most_inside == 4, "4 keys on a pool of 4 compile at once, most at once: " +
                                      std::to_string(shared.most_inside));
@@ -167,7 +157,7 @@ void shared_disk_directory(const std::string& directory) {
       CachingCompiler& compiler = t % 2 ? first : second;
       for (int k = 0; k < 6; ++k) {
         const int key = (k + t) % 6;
-        auto kernel = compiler.compile(request("k<" + std::to_string(key) + ">", 1));
+        auto kernel = compiler.compile(fake_request("k<" + std::to_string(key) + ">", 1));
         const std::string expected =
             "ptx of k<" + std::to_string(key) + "> occupancy 1 threads 256";
         if (std::string(kernel->cubin.begin(), kernel->cubin.end()) != expected) ++wrong;
