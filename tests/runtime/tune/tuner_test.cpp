@@ -188,8 +188,13 @@ TEST(Tuner, OccupancyBecomesEntryHintsWithTheBlockSize) {
 
 TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
   // Every compile but the first waits until the first configuration has been timed: if the tuner
-  // compiled everything before measuring, they would time out instead.
-  Fixture f(vadd_cost);
+  // compiled everything before measuring, they would time out instead. As many workers as
+  // instantiations, so that each build is queued alone in the space's order: batches, which a
+  // host with fewer cores gets, queue their builds in whichever order the batches finish, and
+  // could put two waiting builds on both workers ahead of the first configuration's.
+  RuntimeOptions options;
+  options.workers = 3;
+  Fixture f(vadd_cost, options);
   std::mutex m;
   std::condition_variable first_timed;
   std::atomic<int> waited_out{0};
