@@ -6,8 +6,8 @@
 //   compile --pch <kernel> <on|off>  front-end times of one header-heavy kernel, 4 constant sets
 //   compile --front-end <n>          compile one distinct matmul in a fresh process
 //   compile --scaling                only the threads-vs-processes section
-#include "compiler.h"
-#include "disk_cache.h"
+#include "compile/nvrtc_compiler.h"
+#include "store/disk_cache.h"
 #include "thread_pool.h"
 
 #include <spawn.h>

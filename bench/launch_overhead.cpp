@@ -5,8 +5,8 @@
 // <= 1.06. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/nvrtc_compiler.h"
+#include "tune/site_variant.h"
 
 #include <cuda.h>
 #include <cudaTypedefs.h>

@@ -2,8 +2,8 @@
 // sites (the same SiteInfo the tool emits), and device buffers through the runtime's device.
 #pragma once
 
-#include "cuda_device.h"
-#include "device.h"
+#include "device/cuda_device.h"
+#include "device/device.h"
 #include "runtime.h"
 
 #include <tiletune/site.h>

@@ -6,8 +6,8 @@
 // tuning time. Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/nvrtc_compiler.h"
+#include "tune/site_variant.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,7 +7,7 @@
 // <= 0.30. Prints both wall times and the ratio; skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
+#include "compile/nvrtc_compiler.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,8 +5,8 @@
 // Skips without a GPU.
 #include "tuning_bench_support.h"
 
-#include "compiler.h"
-#include "disk_cache.h"
+#include "compile/nvrtc_compiler.h"
+#include "store/disk_cache.h"
 
 #include <unistd.h>
 

@@ -1,6 +1,8 @@
 #include <tiletune/error.h>
 #include <tiletune/space.h>
 
+#include "store/content_hash.h"
+
 #include <string>
 
 namespace tiletune {
@@ -76,17 +78,13 @@ int Space::axis_index(std::string_view name) const {
 }
 
 std::uint64_t Space::checksum() const {
-  // FNV-1a over the names and every configuration's values.
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&h](const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-  };
-  for (const std::string& name : names_) mix(name.data(), name.size() + 1);
+  // Each name with its terminating NUL, then every configuration's values as stored.
+  std::uint64_t h = detail::kFnv1aOffset;
+  for (const std::string& name : names_) h = detail::fnv1a64({name.c_str(), name.size() + 1}, h);
   for (const Config& c : configs_)
     for (int i = 0; i < c.size(); ++i) {
-      long long v = c[i];
-      mix(&v, sizeof v);
+      const long long v = c[i];
+      h = detail::fnv1a64({reinterpret_cast<const char*>(&v), sizeof v}, h);
     }
   return h;
 }

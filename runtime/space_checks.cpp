@@ -1,8 +1,12 @@
 #include "space_checks.h"
 
+#include "tune/site_variant.h"
+
 #include <tiletune/error.h>
+#include <tiletune/rules.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
@@ -10,8 +14,6 @@
 
 namespace tiletune::detail {
 namespace {
-
-bool power_of_two_up_to_16(long long v) { return v == 1 || v == 2 || v == 4 || v == 8 || v == 16; }
 
 std::string axes_list(const Space& space) {
   std::string out;
@@ -39,41 +41,53 @@ std::optional<std::pair<std::size_t, std::size_t>> first_repeat(const Space& spa
   return repeat;
 }
 
+// The hints, each with the site's static value of it (0: not given).
+std::array<std::pair<const char*, int>, 2> static_hints(const SiteInfo& site) {
+  return {{{rules::kOccupancy, site.hints.occupancy}, {rules::kNumCtas, site.hints.num_ctas}}};
+}
+
+// A static hint that is also an axis, or whose value is not valid.
+std::string static_hint_problem(const SiteInfo& site) {
+  for (const auto& [hint, value] : static_hints(site))
+    if (value != 0 && site.space.axis_index(hint) >= 0) return rules::hint_axis_conflict(hint);
+  for (const auto& [hint, value] : static_hints(site))
+    if (value != 0)
+      if (std::string problem = rules::hint_value_problem(hint, value); !problem.empty())
+        return problem;
+  return {};
+}
+
+// The first configuration giving a hint axis a value that is not valid for it.
+std::string hint_axis_problem(const Space& space) {
+  for (const Config& c : space.configurations())
+    for (const char* hint : rules::kHints)
+      if (const int axis = space.axis_index(hint); axis >= 0)
+        if (std::string problem = rules::hint_value_problem(hint, c[axis]); !problem.empty())
+          return problem + " (in " + space.describe(c) + ")";
+  return {};
+}
+
+// What is wrong with the site's space, in the order the tool checks it ("" when nothing is).
+std::string space_problem(const SiteInfo& site) {
+  const Space& space = site.space;
+  for (const std::string& name : site.dollar_names)
+    if (space.axis_index(name) < 0)
+      return "'$" + name + "' names no axis of the space (its axes: " + axes_list(space) + ")";
+  if (space.size() == 0) return "the space has no configurations";
+  if (std::string problem = static_hint_problem(site); !problem.empty()) return problem;
+  if (std::optional<std::pair<std::size_t, std::size_t>> repeat = first_repeat(space))
+    return "configuration " + std::to_string(repeat->second + 1) + " (" +
+           space.describe(space.configurations()[repeat->second]) + ") repeats configuration " +
+           std::to_string(repeat->first + 1);
+  return hint_axis_problem(space);
+}
+
 }  // namespace
 
 void check_site_space(const SiteInfo& site) {
-  const Space& space = site.space;
-  auto fail = [&](const std::string& message) {
+  if (const std::string problem = space_problem(site); !problem.empty())
     throw Error(std::string(site.file) + ":" + std::to_string(site.line) +
-                ": tiletune: " + message);
-  };
-  for (const std::string& name : site.dollar_names)
-    if (space.axis_index(name) < 0)
-      fail("'$" + name + "' names no axis of the space (its axes: " + axes_list(space) + ")");
-  if (space.size() == 0) fail("the space has no configurations");
-  if (site.hints.occupancy != 0 && space.axis_index("occupancy") >= 0)
-    fail("static hint 'occupancy' conflicts with the space's axis of the same name");
-  if (site.hints.num_ctas != 0 && space.axis_index("num_ctas") >= 0)
-    fail("static hint 'num_ctas' conflicts with the space's axis of the same name");
-  if (site.hints.occupancy < 0)
-    fail("occupancy must be at least 1, not " + std::to_string(site.hints.occupancy));
-  if (site.hints.num_ctas != 0 && !power_of_two_up_to_16(site.hints.num_ctas))
-    fail("num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
-         std::to_string(site.hints.num_ctas));
-  if (std::optional<std::pair<std::size_t, std::size_t>> repeat = first_repeat(space))
-    fail("configuration " + std::to_string(repeat->second + 1) + " (" +
-         space.describe(space.configurations()[repeat->second]) + ") repeats configuration " +
-         std::to_string(repeat->first + 1));
-  int occupancy = space.axis_index("occupancy");
-  int num_ctas = space.axis_index("num_ctas");
-  for (const Config& c : space.configurations()) {
-    if (occupancy >= 0 && c[occupancy] < 1)
-      fail("occupancy must be at least 1, not " + std::to_string(c[occupancy]) + " (in " +
-           space.describe(c) + ")");
-    if (num_ctas >= 0 && !power_of_two_up_to_16(c[num_ctas]))
-      fail("num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
-           std::to_string(c[num_ctas]) + " (in " + space.describe(c) + ")");
-  }
+                ": tiletune: " + problem);
 }
 
 }  // namespace tiletune::detail

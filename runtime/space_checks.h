@@ -2,13 +2,13 @@
 // C++ at run time): they run at the site's first launch instead.
 #pragma once
 
-#include <tiletune/site.h>
+#include <tiletune/site_info.h>
 
 namespace tiletune::detail {
 
 // Throws tiletune::Error naming the annotation's file and line when the space is empty or repeats
-// a configuration, a static hint is also an axis, a `$name` the site uses is no axis, an occupancy
-// is below 1, or a num_ctas is not a power of two up to 16.
+// a configuration, a static hint is also an axis, a `$name` the site uses is no axis, or a hint's
+// value breaks its rule (tiletune/rules.h: the tool's messages).
 void check_site_space(const SiteInfo& site);
 
 }  // namespace tiletune::detail

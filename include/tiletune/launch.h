@@ -1,6 +1,8 @@
 // Launch geometry, tuning keys and the helpers that annotation expressions use (`cld`).
 #pragma once
 
+#include <tiletune/rules.h>
+
 #include <cuda.h>
 
 #include <array>
@@ -47,7 +49,7 @@ struct Geometry {
 // What a tuned result depends on: up to kMaxValues integers. Two launches with equal keys share a
 // tuning.
 struct Key {
-  static constexpr int kMaxValues = 8;
+  static constexpr int kMaxValues = rules::kMaxKeyValues;
   std::array<long long, kMaxValues> values{};
   int size = 0;
 

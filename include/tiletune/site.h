@@ -1,15 +1,20 @@
-// A launch site: one annotated kernel launch, its space, and the tuned winners per key. This is
-// the whole runtime API the tool emits calls to; a person can write the same calls by hand.
+// The front door: a launch site (one annotated kernel launch, its space, and the tuned winners per
+// key) and the calls that launch through it. This is the whole runtime API the tool emits calls
+// to; a person can write the same calls by hand. The data types it takes and gives are in the
+// headers below, each of its own.
 #pragma once
 
 #include <tiletune/error.h>
+#include <tiletune/function_refs.h>
 #include <tiletune/launch.h>
+#include <tiletune/site_info.h>
 #include <tiletune/space.h>
+#include <tiletune/tuning_options.h>
+#include <tiletune/tuning_result.h>
 
 #include <cstddef>
 #include <memory>
 #include <optional>
-#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -18,149 +23,6 @@
 namespace tiletune {
 
 class Runtime;
-
-// Hints applied to every configuration of a site (0: not given).
-struct Hints {
-  int occupancy = 0;  // least blocks per multiprocessor: the compiler limits registers to allow it
-  int num_ctas = 0;   // thread-block cluster size (sm_90 and later)
-};
-
-struct SiteInfo {
-  const char* file = "";  // the annotation's file and line, for messages
-  int line = 0;
-  const char* kernel = "";           // the kernel as written at the site
-  const char* device_source = "";    // self-contained source that NVRTC compiles
-  const char* name_expression = "";  // the kernel to instantiate, `$name` standing for axis values
-  Space space;
-  Hints hints;
-  std::vector<std::string> options;  // extra NVRTC options
-  // Every `$name` the generated code uses, checked against an opaque space at the first launch.
-  std::vector<std::string> dollar_names;
-};
-
-// How a buffer's elements compare under `verify`: floating point within a relative tolerance,
-// anything else byte for byte.
-enum class ElementKind : unsigned char { raw, f32, f64 };
-
-// A device buffer named in `restore` or `outputs`.
-struct Buffer {
-  const void* pointer = nullptr;
-  std::size_t bytes = 0;
-  ElementKind element = ElementKind::raw;
-};
-
-template <class T>
-Buffer buffer(T* pointer, std::size_t bytes) {
-  using E = std::remove_cv_t<T>;
-  ElementKind kind = std::is_same_v<E, float>    ? ElementKind::f32
-                     : std::is_same_v<E, double> ? ElementKind::f64
-                                                 : ElementKind::raw;
-  return Buffer{static_cast<const void*>(pointer), bytes, kind};
-}
-
-// What a launch asks of the tuning it may start (the annotation's `restore`, `outputs`, `verify`,
-// `flush_l2`). Built only when a tuning starts, never on the launch path.
-struct TuningOptions {
-  // Written in place by the kernel: saved before tuning, restored before every trial launch and
-  // after the tuning, so the caller's data is as if only the real launch happened.
-  std::vector<Buffer> restore;
-  // Compared under `verify` (the `restore` buffers when empty). Treated as written by the kernel:
-  // filled with 0xff before each checked launch, restored after the tuning.
-  std::vector<Buffer> outputs;
-  bool verify = false;
-  double tolerance = 1e-4;  // relative, for floating-point elements
-  bool flush_l2 = false;    // evict L2 before every timed sample
-};
-
-// One configuration's outcome in a tuning.
-struct Measurement {
-  Config config;
-  bool ok = false;
-  double median_ms = 0;  // of the samples
-  double spread = 0;     // (q3 - q1) / median of the samples
-  int samples = 0;
-  int registers = -1;
-  bool stopped_early = false;  // already far slower than the best after a few samples
-  std::string failure;         // why it was not measured (or was disqualified), when !ok
-};
-
-struct TuningResult {
-  std::string site;  // "file:line"
-  std::string kernel;
-  Key key;
-  std::vector<std::string> axis_names;
-  std::vector<Measurement> measurements;  // in the space's order
-  int best = -1;                          // index into measurements
-  double seconds = 0;                     // wall time of the tuning
-  // Where the calling thread spent that time, in milliseconds: waiting for the workers' compiles
-  // and module loads (with the pipeline off, compiling), loading modules itself, checking outputs
-  // (verify) and measuring.
-  struct Phases {
-    double compile_ms = 0;
-    double load_ms = 0;
-    double check_ms = 0;
-    double measure_ms = 0;
-  } phases;
-  bool tuned = true;  // false under TILETUNE_DISABLE: the first configuration
-  // Read from the results file: `measurements` holds the stored winner only.
-  bool from_file = false;
-  // This launch waited for another thread's tuning of the same key and took its result.
-  bool cache_hit = false;
-
-  const Config& best_config() const {
-    return measurements.at(static_cast<std::size_t>(best)).config;
-  }
-  // A table with one row per configuration: values, median, spread, samples, status.
-  std::string table() const;
-};
-
-// Calls a geometry function without owning or copying it: no allocation on the launch path.
-class GeometryRef {
- public:
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, GeometryRef>>>
-  GeometryRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
-      : object_(&f), call_([](const void* o, const Config& c) -> Geometry {
-          return (*static_cast<const F*>(o))(c);
-        }) {}
-  Geometry operator()(const Config& c) const { return call_(object_, c); }
-
- private:
-  const void* object_;
-  Geometry (*call_)(const void*, const Config&);
-};
-
-// Calls a function that builds the TuningOptions, only when a tuning needs them.
-class TuningOptionsRef {
- public:
-  TuningOptionsRef() = default;
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, TuningOptionsRef>>>
-  TuningOptionsRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
-      : object_(&f),
-        call_([](const void* o) -> TuningOptions { return (*static_cast<const F*>(o))(); }) {}
-  TuningOptions operator()() const { return call_ ? call_(object_) : TuningOptions{}; }
-
- private:
-  const void* object_ = nullptr;
-  TuningOptions (*call_)(const void*) = nullptr;
-};
-
-// Rewrites, in the storage a launch's `args` point at, the arguments that differ per
-// configuration (those written with `$`) for one configuration. Does not own the function: no
-// allocation on the launch path. Empty when no argument differs.
-class ArgumentsRef {
- public:
-  ArgumentsRef() = default;
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, ArgumentsRef>>>
-  explicit ArgumentsRef(const F& f)
-      : object_(&f),
-        call_([](const void* o, const Config& c) { (*static_cast<const F*>(o))(c); }) {}
-  explicit operator bool() const { return call_ != nullptr; }
-  void operator()(const Config& c) const { call_(object_, c); }
-
- private:
-  const void* object_ = nullptr;
-  void (*call_)(const void*, const Config&) = nullptr;
-};
 
 // A kernel argument whose value depends on the configuration: `value_of(config)` gives it.
 template <class F>

@@ -2,6 +2,8 @@
 // integers indexed by axis, so copying one or reading a value never allocates.
 #pragma once
 
+#include <tiletune/rules.h>
+
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -13,7 +15,7 @@ namespace tiletune {
 
 class Config {
  public:
-  static constexpr int kMaxAxes = 8;
+  static constexpr int kMaxAxes = rules::kMaxAxes;
 
   Config() = default;
   Config(std::initializer_list<long long> values);

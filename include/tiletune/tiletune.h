@@ -10,9 +10,14 @@
 #pragma once
 
 #include <tiletune/error.h>
+#include <tiletune/function_refs.h>
 #include <tiletune/launch.h>
+#include <tiletune/rules.h>
 #include <tiletune/site.h>
+#include <tiletune/site_info.h>
 #include <tiletune/space.h>
+#include <tiletune/tuning_options.h>
+#include <tiletune/tuning_result.h>
 
 #if defined(TILETUNE_TOOL)
 // The tool parses the file with this definition; it reads the annotation's own text, not this.

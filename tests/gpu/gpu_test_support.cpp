@@ -1,7 +1,7 @@
 #include "gpu_test_support.h"
 
-#include "compiler.h"
-#include "tuner.h"
+#include "compile/nvrtc_compiler.h"
+#include "tune/site_variant.h"
 
 namespace tiletune::testing {
 

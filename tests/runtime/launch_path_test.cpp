@@ -1,8 +1,8 @@
 // After tuning, a launch is a key, a lock-free lookup and the driver's launch: this binary counts
 // every malloc and every mutex lock the calling thread makes (the hooks below replace the C
 // library's for this executable) and expects none on the launch path.
-#include "fake_device.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

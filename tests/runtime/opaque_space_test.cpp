@@ -1,8 +1,8 @@
 // What the tool emits for the parts of the language it cannot settle at build time, driven by hand
 // with the fake device: an opaque space (built where the annotation is, on its first run, with `$`
 // names looked up in it then and checked at the first launch) and call arguments that use `$`.
-#include "fake_device.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

@@ -3,8 +3,8 @@
 // (site, key) is tuned once per round and every launch gets a winner. A plain program, since
 // GoogleTest is not instrumented; it exits non-zero on the first failed check, and TSan's
 // halt_on_error makes any data race fatal.
-#include "fake_device.h"
 #include "runtime.h"
+#include "support/fake_device.h"
 
 #include <tiletune/site.h>
 

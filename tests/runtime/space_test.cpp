@@ -1,7 +1,7 @@
 #include <tiletune/error.h>
 #include <tiletune/space.h>
 
-#include "name_expression.h"
+#include "tune/name_expression.h"
 
 #include <gtest/gtest.h>
 

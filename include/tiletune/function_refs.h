@@ -1,0 +1,62 @@
+// Non-owning references to the functions a launch site passes the runtime (its geometry, its
+// tuning options, its per-configuration arguments): calling through one never allocates, so they
+// cost nothing on the launch path.
+#pragma once
+
+#include <tiletune/launch.h>
+#include <tiletune/space.h>
+#include <tiletune/tuning_options.h>
+
+#include <type_traits>
+
+namespace tiletune {
+
+// Calls a geometry function without owning or copying it: no allocation on the launch path.
+class GeometryRef {
+ public:
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, GeometryRef>>>
+  GeometryRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
+      : object_(&f), call_([](const void* o, const Config& c) -> Geometry {
+          return (*static_cast<const F*>(o))(c);
+        }) {}
+  Geometry operator()(const Config& c) const { return call_(object_, c); }
+
+ private:
+  const void* object_;
+  Geometry (*call_)(const void*, const Config&);
+};
+
+// Calls a function that builds the TuningOptions, only when a tuning needs them.
+class TuningOptionsRef {
+ public:
+  TuningOptionsRef() = default;
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, TuningOptionsRef>>>
+  TuningOptionsRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
+      : object_(&f),
+        call_([](const void* o) -> TuningOptions { return (*static_cast<const F*>(o))(); }) {}
+  TuningOptions operator()() const { return call_ ? call_(object_) : TuningOptions{}; }
+
+ private:
+  const void* object_ = nullptr;
+  TuningOptions (*call_)(const void*) = nullptr;
+};
+
+// Rewrites, in the storage a launch's `args` point at, the arguments that differ per
+// configuration (those written with `$`) for one configuration. Does not own the function: no
+// allocation on the launch path. Empty when no argument differs.
+class ArgumentsRef {
+ public:
+  ArgumentsRef() = default;
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, ArgumentsRef>>>
+  explicit ArgumentsRef(const F& f)
+      : object_(&f),
+        call_([](const void* o, const Config& c) { (*static_cast<const F*>(o))(c); }) {}
+  explicit operator bool() const { return call_ != nullptr; }
+  void operator()(const Config& c) const { call_(object_, c); }
+
+ private:
+  const void* object_ = nullptr;
+  void (*call_)(const void*, const Config&) = nullptr;
+};
+
+}  // namespace tiletune

@@ -1,0 +1,55 @@
+// The outcome of one tuning: every configuration's measurement or failure, and the winner.
+#pragma once
+
+#include <tiletune/launch.h>
+#include <tiletune/space.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace tiletune {
+
+// One configuration's outcome in a tuning.
+struct Measurement {
+  Config config;
+  bool ok = false;
+  double median_ms = 0;  // of the samples
+  double spread = 0;     // (q3 - q1) / median of the samples
+  int samples = 0;
+  int registers = -1;
+  bool stopped_early = false;  // already far slower than the best after a few samples
+  std::string failure;         // why it was not measured (or was disqualified), when !ok
+};
+
+struct TuningResult {
+  std::string site;  // "file:line"
+  std::string kernel;
+  Key key;
+  std::vector<std::string> axis_names;
+  std::vector<Measurement> measurements;  // in the space's order
+  int best = -1;                          // index into measurements
+  double seconds = 0;                     // wall time of the tuning
+  // Where the calling thread spent that time, in milliseconds: waiting for the workers' compiles
+  // and module loads (with the pipeline off, compiling), loading modules itself, checking outputs
+  // (verify) and measuring.
+  struct Phases {
+    double compile_ms = 0;
+    double load_ms = 0;
+    double check_ms = 0;
+    double measure_ms = 0;
+  } phases;
+  bool tuned = true;  // false under TILETUNE_DISABLE: the first configuration
+  // Read from the results file: `measurements` holds the stored winner only.
+  bool from_file = false;
+  // This launch waited for another thread's tuning of the same key and took its result.
+  bool cache_hit = false;
+
+  const Config& best_config() const {
+    return measurements.at(static_cast<std::size_t>(best)).config;
+  }
+  // A table with one row per configuration: values, median, spread, samples, status.
+  std::string table() const;
+};
+
+}  // namespace tiletune

@@ -1,0 +1,27 @@
+// Turns one configuration's device source into machine code. The real compiler runs NVRTC (front
+// end, once per set of compile-time constants) then nvJitLink (once per set of hints), caching
+// both in memory and the machine code on disk (caching_compiler.h, nvrtc_compiler.h); tests
+// substitute a fake.
+#pragma once
+
+#include "compile/compile_request.h"
+
+#include <memory>
+#include <vector>
+
+namespace tiletune::detail {
+
+class Compiler {
+ public:
+  virtual ~Compiler() = default;
+  // Thread-safe. Throws tiletune::CompileError with the compiler's log.
+  virtual std::shared_ptr<const CompiledKernel> compile(const CompileRequest& request) = 0;
+
+  // Readies the front ends of `requests` in as few runs as it can, so that compile() of each then
+  // only builds machine code; compile() of one of them on another thread meanwhile waits for it.
+  // Blocks until done. Never throws: a front end that fails here is run again alone, so that
+  // compile() reports each configuration's own error. The default does nothing.
+  virtual void prepare(const std::vector<CompileRequest>& requests) { (void)requests; }
+};
+
+}  // namespace tiletune::detail

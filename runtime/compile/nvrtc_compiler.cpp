@@ -1,0 +1,164 @@
+#include "compile/nvrtc_compiler.h"
+
+#include "compile/cubin_linker.h"
+#include "compile/nvrtc_front_end.h"
+#include "compile/ptx_entries.h"
+
+#include <tiletune/error.h>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+namespace tiletune::detail {
+
+// NVRTC's automatic PCH covers the #include lines that open the source. Anything else first (a
+// #line directive, a declaration) leaves nothing to precompile, and asking for a PCH then only
+// costs time (bench/compile). The sliced device source opens with a comment, then its includes.
+bool starts_with_include(std::string_view source) {
+  std::size_t at = 0;
+  for (;;) {
+    at = source.find_first_not_of(" \t\r\n", at);
+    if (at == std::string_view::npos) return false;
+    if (source.substr(at, 2) == "//") {
+      at = source.find('\n', at);
+    } else if (source.substr(at, 2) == "/*") {
+      at = source.find("*/", at + 2);
+      if (at != std::string_view::npos) at += 2;
+    } else {
+      break;
+    }
+    if (at == std::string_view::npos) return false;
+  }
+  if (source[at] != '#') return false;
+  at = source.find_first_not_of(" \t", at + 1);
+  return at != std::string_view::npos && source.substr(at, 7) == "include";
+}
+
+namespace {
+
+// A directory private to this process for NVRTC's automatic PCH files, made on first use and
+// removed with everything in it when the compiler goes. NVRTC would otherwise write them to the
+// current directory.
+class PchDirectory {
+ public:
+  ~PchDirectory() {
+    if (path_.empty()) return;
+    if (DIR* dir = ::opendir(path_.c_str())) {
+      while (const dirent* entry = ::readdir(dir)) {
+        const std::string name = entry->d_name;
+        if (name != "." && name != "..") ::unlink((path_ + "/" + name).c_str());
+      }
+      ::closedir(dir);
+    }
+    ::rmdir(path_.c_str());
+  }
+
+  // Empty if no directory could be made (then PCH is not used).
+  const std::string& path() {
+    std::call_once(made_, [this] {
+      const char* tmp = std::getenv("TMPDIR");
+      std::string pattern =
+          std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/tiletune-pch-XXXXXX";
+      if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;  // mode 0700
+    });
+    return path_;
+  }
+
+ private:
+  std::once_flag made_;
+  std::string path_;
+};
+
+class NvrtcStages final : public CompileStages {
+ public:
+  explicit NvrtcStages(PchMode pch) : pch_(pch) {}
+
+  std::string toolchain() const override {
+    return "nvrtc " + std::to_string(nvrtc_version()) + " nvjitlink " +
+           std::to_string(linker_version()) + " headers " + toolkit_include_dir();
+  }
+
+  Ptx front_end(const CompileRequest& request) override {
+    FrontEndOutput out = compile_to_ptx(input(request));
+    return Ptx{std::move(out.ptx), std::move(out.lowered_name)};
+  }
+
+  std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests) override {
+    std::vector<std::string> names;
+    for (const CompileRequest& request : requests) names.push_back(request.name_expression);
+    FrontEndBatchOutput out = compile_to_ptx(input(requests.front()), names);
+    std::vector<Ptx> result;
+    for (const std::string& entry : out.lowered_names) {
+      // Two name expressions may name one instantiation ("f<(2)>", "f<(1 + 1)>"): keep it.
+      std::vector<std::string> others;
+      for (const std::string& other : out.lowered_names)
+        if (other != entry && std::find(others.begin(), others.end(), other) == others.end())
+          others.push_back(other);
+      result.push_back(Ptx{without_entries(out.ptx, others), entry});
+    }
+    return result;
+  }
+
+  CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) override {
+    const std::string hinted = apply_entry_hints(ptx.ptx, ptx.entry, request.hints);
+    LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch);
+    CompiledKernel kernel;
+    kernel.cubin = std::move(linked.cubin);
+    kernel.entry = ptx.entry;
+    kernel.registers = linked.registers;
+    return kernel;
+  }
+
+ private:
+  FrontEndInput input(const CompileRequest& request) {
+    std::vector<std::string> options = request.options;
+    if (uses_pch(request.source)) {
+      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
+        // Quiet, so that the log a failed compile shows is the compiler's own.
+        options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
+                                       "--pch-verbose=false"});
+      }
+    }
+    return FrontEndInput{request.source, request.source_name, request.name_expression, options,
+                         request.arch};
+  }
+
+  bool uses_pch(std::string_view source) const {
+    switch (pch_) {
+      case PchMode::kOn:
+        return true;
+      case PchMode::kOff:
+        return false;
+      case PchMode::kAuto:
+        return starts_with_include(source);
+    }
+    return false;
+  }
+
+  PchMode pch_;
+  PchDirectory pch_directory_;
+};
+
+}  // namespace
+
+PchMode pch_mode_from_environment() {
+  const char* text = std::getenv("TILETUNE_PCH");
+  if (text == nullptr || *text == '\0' || std::string_view(text) == "auto") return PchMode::kAuto;
+  if (std::string_view(text) == "1") return PchMode::kOn;
+  if (std::string_view(text) == "0") return PchMode::kOff;
+  throw Error(std::string("tiletune: TILETUNE_PCH='") + text + "' is not 0, 1 or auto");
+}
+
+std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch) {
+  return std::make_unique<NvrtcStages>(pch);
+}
+
+NvrtcCompiler::NvrtcCompiler(std::shared_ptr<DiskCache> disk, PchMode pch)
+    : CachingCompiler(nvrtc_stages(pch), std::move(disk)) {}
+
+}  // namespace tiletune::detail

@@ -1,0 +1,39 @@
+// The real compiler: NVRTC to PTX, hints applied to the PTX on the host, nvJitLink to a cubin,
+// cached (caching_compiler.h).
+#pragma once
+
+#include "compile/caching_compiler.h"
+#include "compile/compile_stages.h"
+
+#include <memory>
+#include <string_view>
+
+namespace tiletune::detail {
+
+class DiskCache;
+
+// NVRTC precompiled headers (CUDA 12.8+), in NVRTC's automatic mode: the first front-end run of a
+// source that includes headers writes a PCH of them, later runs of that source with other
+// constants load it instead of parsing the headers again. bench/compile measures it.
+enum class PchMode {
+  kAuto,  // on for sources that open with #include lines (where it pays), off for the rest
+  kOn,
+  kOff,
+};
+
+// $TILETUNE_PCH: "0" off, "1" on, unset or "auto" auto. Throws tiletune::Error for anything else.
+PchMode pch_mode_from_environment();
+
+// Whether NVRTC's automatic PCH has anything to precompile in `source`: its first line that is not
+// blank or a comment is an #include.
+bool starts_with_include(std::string_view source);
+
+// The real stages: NVRTC to PTX, hints applied to the PTX on the host, nvJitLink to a cubin.
+std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch = PchMode::kAuto);
+
+class NvrtcCompiler final : public CachingCompiler {
+ public:
+  explicit NvrtcCompiler(std::shared_ptr<DiskCache> disk = nullptr, PchMode pch = PchMode::kAuto);
+};
+
+}  // namespace tiletune::detail

@@ -1,0 +1,283 @@
+#include "device/cuda_device.h"
+
+#include <tiletune/error.h>
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace tiletune::detail {
+namespace {
+
+// Entry points resolved through cuGetProcAddress, each at the CUDA version whose signature the
+// PFN type spells: asking for the headers' version instead can return a later variant with other
+// parameters (cuCtxGetDevice at 13.0 is cuCtxGetDevice_v2, which also takes a context).
+struct Driver {
+  PFN_cuInit_v2000 init;
+  PFN_cuGetErrorString_v6000 get_error_string;
+  PFN_cuCtxGetCurrent_v4000 ctx_get_current;
+  PFN_cuCtxSetCurrent_v4000 ctx_set_current;
+  PFN_cuCtxGetDevice_v2000 ctx_get_device;
+  PFN_cuDeviceGet_v2000 device_get;
+  PFN_cuDevicePrimaryCtxRetain_v7000 primary_ctx_retain;
+  PFN_cuDeviceGetAttribute_v2000 device_get_attribute;
+  PFN_cuDeviceGetName_v2000 device_get_name;
+  PFN_cuModuleLoadData_v2000 module_load_data;
+  PFN_cuModuleGetFunction_v2000 module_get_function;
+  PFN_cuLaunchKernelEx_v11060 launch_kernel_ex;
+  PFN_cuEventCreate_v2000 event_create;
+  PFN_cuEventDestroy_v4000 event_destroy;
+  PFN_cuEventRecord_v2000 event_record;
+  PFN_cuEventSynchronize_v2000 event_synchronize;
+  PFN_cuEventElapsedTime_v12080 event_elapsed_time;
+  PFN_cuFuncGetAttribute_v2020 func_get_attribute;
+  PFN_cuFuncSetAttribute_v9000 func_set_attribute;
+  PFN_cuMemAlloc_v3020 mem_alloc;
+  PFN_cuMemFree_v3020 mem_free;
+  PFN_cuMemcpyDtoDAsync_v3020 memcpy_dtod_async;
+  PFN_cuMemcpyDtoHAsync_v3020 memcpy_dtoh_async;
+  PFN_cuMemsetD8Async_v3020 memset_d8_async;
+  PFN_cuStreamSynchronize_v2000 stream_synchronize;
+};
+
+std::string driver_error(const Driver& d, CUresult r) {
+  const char* text = nullptr;
+  if (d.get_error_string && d.get_error_string(r, &text) == CUDA_SUCCESS && text) return text;
+  return "CUDA driver error " + std::to_string(static_cast<int>(r));
+}
+
+Driver load_driver() {
+  void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    throw Error("tiletune: no CUDA driver on this machine (libcuda.so.1 could not be opened: " +
+                std::string(dlerror()) + ")");
+  using GetProcAddress =
+      CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
+  auto get_proc = reinterpret_cast<GetProcAddress>(dlsym(library, "cuGetProcAddress_v2"));
+  if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
+
+  Driver d{};
+  auto resolve = [&](const char* name, int version, auto& slot) {
+    void* p = nullptr;
+    CUdriverProcAddressQueryResult status{};
+    if (get_proc(name, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status) != CUDA_SUCCESS || !p)
+      throw Error(std::string("tiletune: the CUDA driver lacks ") + name +
+                  " (a driver for CUDA 12.0 or later is needed)");
+    slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(p);
+  };
+  resolve("cuGetErrorString", 6000, d.get_error_string);
+  resolve("cuInit", 2000, d.init);
+  resolve("cuCtxGetCurrent", 4000, d.ctx_get_current);
+  resolve("cuCtxSetCurrent", 4000, d.ctx_set_current);
+  resolve("cuCtxGetDevice", 2000, d.ctx_get_device);
+  resolve("cuDeviceGet", 2000, d.device_get);
+  resolve("cuDevicePrimaryCtxRetain", 7000, d.primary_ctx_retain);
+  resolve("cuDeviceGetAttribute", 2000, d.device_get_attribute);
+  resolve("cuDeviceGetName", 2000, d.device_get_name);
+  resolve("cuModuleLoadData", 2000, d.module_load_data);
+  resolve("cuModuleGetFunction", 2000, d.module_get_function);
+  resolve("cuLaunchKernelEx", 11060, d.launch_kernel_ex);
+  resolve("cuEventCreate", 2000, d.event_create);
+  resolve("cuEventDestroy", 4000, d.event_destroy);
+  resolve("cuEventRecord", 2000, d.event_record);
+  resolve("cuEventSynchronize", 2000, d.event_synchronize);
+  resolve("cuEventElapsedTime", 12080, d.event_elapsed_time);
+  resolve("cuFuncGetAttribute", 2020, d.func_get_attribute);
+  resolve("cuFuncSetAttribute", 9000, d.func_set_attribute);
+  resolve("cuMemAlloc", 3020, d.mem_alloc);
+  resolve("cuMemFree", 3020, d.mem_free);
+  resolve("cuMemcpyDtoDAsync", 3020, d.memcpy_dtod_async);
+  resolve("cuMemcpyDtoHAsync", 3020, d.memcpy_dtoh_async);
+  resolve("cuMemsetD8Async", 3020, d.memset_d8_async);
+  resolve("cuStreamSynchronize", 2000, d.stream_synchronize);
+  if (CUresult r = d.init(0); r != CUDA_SUCCESS)
+    throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
+  return d;
+}
+
+class CudaDevice final : public Device {
+ public:
+  explicit CudaDevice(Driver driver) : d_(driver) {}
+
+  ContextHandle current_context() override {
+    CUcontext context = nullptr;
+    check(d_.ctx_get_current(&context), "cuCtxGetCurrent");
+    if (context) return context;
+    // No context yet: use device 0's primary context, the one the CUDA runtime would use.
+    CUdevice device = 0;
+    check(d_.device_get(&device, 0), "cuDeviceGet");
+    check(d_.primary_ctx_retain(&context, device), "cuDevicePrimaryCtxRetain");
+    check(d_.ctx_set_current(context), "cuCtxSetCurrent");
+    return context;
+  }
+
+  DeviceInfo info(ContextHandle context) override {
+    Bind bind(*this, context);
+    CUdevice device = 0;
+    check(d_.ctx_get_device(&device), "cuCtxGetDevice");
+    DeviceInfo info;
+    char name[256] = {};
+    check(d_.device_get_name(name, sizeof name, device), "cuDeviceGetName");
+    info.name = name;
+    int major = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
+    int minor = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device);
+    info.arch = major * 10 + minor;
+    info.multiprocessors = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device);
+    info.max_threads_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, device);
+    info.max_shared_per_block =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    info.l2_bytes = attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
+    info.clusters = major >= 9 && attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH, device) != 0;
+    info.id = info.name + " sm_" + std::to_string(info.arch) + " " +
+              std::to_string(info.multiprocessors) + "SM";
+    return info;
+  }
+
+  FunctionHandle load(ContextHandle context, const std::vector<char>& cubin,
+                      const std::string& entry) override {
+    Bind bind(*this, context);
+    CUmodule module = nullptr;
+    check(d_.module_load_data(&module, cubin.data()), "cuModuleLoadData");
+    CUfunction function = nullptr;
+    check(d_.module_get_function(&function, module, entry.c_str()), "cuModuleGetFunction");
+    // Launches above 48 KiB of dynamic shared memory, and clusters above 8, need the function's
+    // consent; give it once here so the launch path never has to.
+    CUdevice device = 0;
+    check(d_.ctx_get_device(&device), "cuCtxGetDevice");
+    int optin = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    int static_shared = 0;
+    check(d_.func_get_attribute(&static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+          "cuFuncGetAttribute");
+    if (optin > static_shared)
+      check(d_.func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                  optin - static_shared),
+            "cuFuncSetAttribute");
+    if (attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) >= 9)
+      d_.func_set_attribute(function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+    return function;
+  }
+
+  int max_threads_per_block(FunctionHandle function) override {
+    int value = 0;
+    check(d_.func_get_attribute(&value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                static_cast<CUfunction>(function)),
+          "cuFuncGetAttribute");
+    return value;
+  }
+
+  DevicePointer allocate(ContextHandle context, std::size_t bytes) override {
+    Bind bind(*this, context);
+    CUdeviceptr pointer = 0;
+    check(d_.mem_alloc(&pointer, bytes), "cuMemAlloc");
+    return pointer;
+  }
+
+  void release(ContextHandle context, DevicePointer pointer) noexcept override {
+    CUcontext previous = nullptr;
+    d_.ctx_get_current(&previous);
+    if (previous != context) d_.ctx_set_current(static_cast<CUcontext>(context));
+    d_.mem_free(static_cast<CUdeviceptr>(pointer));
+    if (previous != context) d_.ctx_set_current(previous);
+  }
+
+  void copy(DevicePointer to, DevicePointer from, std::size_t bytes, CUstream stream) override {
+    check(d_.memcpy_dtod_async(to, from, bytes, stream), "cuMemcpyDtoDAsync");
+  }
+
+  void fill(DevicePointer to, unsigned char byte, std::size_t bytes, CUstream stream) override {
+    check(d_.memset_d8_async(to, byte, bytes, stream), "cuMemsetD8Async");
+  }
+
+  void read(void* to, DevicePointer from, std::size_t bytes, CUstream stream) override {
+    check(d_.memcpy_dtoh_async(to, from, bytes, stream), "cuMemcpyDtoHAsync");
+    check(d_.stream_synchronize(stream), "cuStreamSynchronize");
+  }
+
+  void launch(FunctionHandle function, const Geometry& g, void** args, int cluster) override {
+    CUlaunchAttribute attribute{};
+    CUlaunchConfig config{};
+    config.gridDimX = g.blocks.x;
+    config.gridDimY = g.blocks.y;
+    config.gridDimZ = g.blocks.z;
+    config.blockDimX = g.threads.x;
+    config.blockDimY = g.threads.y;
+    config.blockDimZ = g.threads.z;
+    config.sharedMemBytes = g.shmem;
+    config.hStream = g.stream;
+    if (cluster > 1) {
+      attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attribute.value.clusterDim.x = static_cast<unsigned>(cluster);
+      attribute.value.clusterDim.y = 1;
+      attribute.value.clusterDim.z = 1;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+    }
+    CUresult r = d_.launch_kernel_ex(&config, static_cast<CUfunction>(function), args, nullptr);
+    if (r != CUDA_SUCCESS) check(r, "cuLaunchKernelEx");
+  }
+
+  double time_launch(FunctionHandle function, const Geometry& g, void** args,
+                     int cluster) override {
+    Events& events = events_for_this_thread();
+    check(d_.event_record(events.start, g.stream), "cuEventRecord");
+    launch(function, g, args, cluster);
+    check(d_.event_record(events.stop, g.stream), "cuEventRecord");
+    check(d_.event_synchronize(events.stop), "cuEventSynchronize");
+    float ms = 0;
+    check(d_.event_elapsed_time(&ms, events.start, events.stop), "cuEventElapsedTime");
+    return ms;
+  }
+
+ private:
+  // Makes `context` current for the scope and restores the caller's afterwards.
+  struct Bind {
+    Bind(CudaDevice& device, ContextHandle context) : device_(device) {
+      device_.check(device_.d_.ctx_get_current(&previous_), "cuCtxGetCurrent");
+      if (previous_ != context)
+        device_.check(device_.d_.ctx_set_current(static_cast<CUcontext>(context)),
+                      "cuCtxSetCurrent");
+    }
+    ~Bind() { device_.d_.ctx_set_current(previous_); }
+    CudaDevice& device_;
+    CUcontext previous_ = nullptr;
+  };
+
+  // One pair of events per (thread, context): the tuner times on the caller's thread.
+  struct Events {
+    CUevent start = nullptr;
+    CUevent stop = nullptr;
+  };
+  Events& events_for_this_thread() {
+    thread_local std::unordered_map<CUcontext, Events> per_context;
+    CUcontext context = nullptr;
+    check(d_.ctx_get_current(&context), "cuCtxGetCurrent");
+    Events& e = per_context[context];
+    if (!e.start) {
+      check(d_.event_create(&e.start, CU_EVENT_DEFAULT), "cuEventCreate");
+      check(d_.event_create(&e.stop, CU_EVENT_DEFAULT), "cuEventCreate");
+    }
+    return e;
+  }
+
+  int attribute(CUdevice_attribute which, CUdevice device) {
+    int value = 0;
+    check(d_.device_get_attribute(&value, which, device), "cuDeviceGetAttribute");
+    return value;
+  }
+
+  void check(CUresult r, const char* call) {
+    if (r != CUDA_SUCCESS) throw Error(std::string(call) + " failed: " + driver_error(d_, r));
+  }
+
+  Driver d_;
+};
+
+}  // namespace
+
+std::unique_ptr<Device> open_cuda_device() { return std::make_unique<CudaDevice>(load_driver()); }
+
+}  // namespace tiletune::detail

@@ -1,0 +1,22 @@
+// The runtime's options: the tuner's settings, the workers and the results file, read from the
+// environment for the process-wide runtime.
+#pragma once
+
+#include "tune/tuning_request.h"
+
+#include <string>
+
+namespace tiletune {
+
+struct RuntimeOptions : detail::TuningSettings {
+  unsigned workers = 0;  // TILETUNE_WORKERS; 0: the host's cores
+  // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
+  // results.txt in the cache directory.
+  std::string results_file;
+
+  // TILETUNE_DISABLE, TILETUNE_LOG, TILETUNE_WORKERS, TILETUNE_RESULTS_FILE and the cache
+  // directory. Throws tiletune::Error naming a variable whose value is not a whole number.
+  static RuntimeOptions from_environment();
+};
+
+}  // namespace tiletune

@@ -1,0 +1,95 @@
+#include "store/files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+namespace tiletune::files {
+namespace {
+
+std::string reason(int error) { return std::strerror(error); }
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return (errno = EIO, false);
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// The process and a counter make the name unique to one writer, so that writers of one file never
+// write into each other's; O_EXCL refuses a file of that name left by an earlier process.
+std::string temporary_name(const std::string& name) {
+  static std::atomic<unsigned> counter{0};
+  return name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
+}
+
+// `path` without its last component ("" when it has no other).
+std::string parent_of(const std::string& path) {
+  const std::size_t end = path.find_last_not_of('/');
+  if (end == std::string::npos) return {};
+  const std::size_t slash = path.find_last_of('/', end);
+  if (slash == std::string::npos) return {};
+  const std::size_t parent_end = path.find_last_not_of('/', slash);
+  return parent_end == std::string::npos ? std::string() : path.substr(0, parent_end + 1);
+}
+
+std::string cannot_create(const std::string& directory, int error) {
+  return "cannot create directory '" + directory + "': " + reason(error);
+}
+
+// `path` made a directory; with `parents`, its missing parents first.
+std::string make_directory(const std::string& path, unsigned mode, bool parents) {
+  if (::mkdir(path.c_str(), mode) == 0) return {};
+  const int error = errno;
+  if (error == EEXIST) {
+    struct stat found {};
+    if (::stat(path.c_str(), &found) == 0 && S_ISDIR(found.st_mode)) return {};
+    return cannot_create(path, ENOTDIR);
+  }
+  const std::string parent = parent_of(path);
+  if (error != ENOENT || !parents || parent.empty()) return cannot_create(path, error);
+  if (std::string failed = make_directory(parent, mode, true); !failed.empty()) return failed;
+  return make_directory(path, mode, false);
+}
+
+}  // namespace
+
+std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,
+                                unsigned mode) {
+  const std::string temporary = temporary_name(name);
+  const int fd = ::openat(directory_fd, temporary.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+  if (fd < 0) return "cannot create a file next to " + name + ": " + reason(errno);
+  const bool written = write_all(fd, bytes);
+  const int write_error = errno;
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed) {
+    const int error = written ? errno : write_error;
+    ::unlinkat(directory_fd, temporary.c_str(), 0);
+    return "cannot write " + temporary + ": " + reason(error);
+  }
+  if (::renameat(directory_fd, temporary.c_str(), directory_fd, name.c_str()) != 0) {
+    const int error = errno;
+    ::unlinkat(directory_fd, temporary.c_str(), 0);
+    return "cannot rename " + temporary + " to " + name + ": " + reason(error);
+  }
+  return {};
+}
+
+std::string write_atomically(const std::string& path, std::string_view bytes, unsigned mode) {
+  return write_atomically_at(AT_FDCWD, path, bytes, mode);
+}
+
+std::string make_directories(const std::string& path, unsigned mode) {
+  return make_directory(path, mode, true);
+}
+
+}  // namespace tiletune::files

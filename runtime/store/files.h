@@ -1,0 +1,28 @@
+// Writing a file so that no reader ever sees half of it, and creating the directories it goes in.
+// A library of its own (tiletune_store_files), with nothing from the rest of the runtime, so that
+// the tool writes its outputs the same way. Each function returns "" on success, else what failed,
+// where, and the system's reason, ready to be a message's first clause.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tiletune::files {
+
+// Replaces the file at `path` with `bytes`: writes a new file next to it, never one that is already
+// there, and renames it over `path`, so that a reader sees the whole old file or the whole new one.
+// The new file gets `mode` (less the umask); on failure nothing is left behind. Nothing is
+// fsync'ed.
+std::string write_atomically(const std::string& path, std::string_view bytes, unsigned mode = 0666);
+
+// The same, with `name` relative to the open directory `directory_fd`: the file lands in that
+// directory even if its path has since been made to point elsewhere. A `name` that is a symbolic
+// link is replaced, never followed.
+std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,
+                                unsigned mode = 0666);
+
+// Creates the directory `path` and its missing parents, each with `mode` (less the umask); a
+// directory already there is left as it is.
+std::string make_directories(const std::string& path, unsigned mode = 0700);
+
+}  // namespace tiletune::files

@@ -1,0 +1,49 @@
+// Winners on disk (results_format.h), shared by processes: writers merge under an advisory lock
+// and replace the file atomically, so processes sharing it lose nothing and readers never see half
+// a file.
+#pragma once
+
+#include "store/results_format.h"
+
+#include <cstdio>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiletune::detail {
+
+class ResultsFile {
+ public:
+  // An empty path keeps results in memory only. Problems (unreadable or malformed file, failed
+  // write) are written once each to `log` when it is not null; none of them is fatal.
+  ResultsFile(std::string path, std::FILE* log);
+
+  const std::string& path() const { return path_; }
+
+  // The stored result with `query`'s identity, reading the file the first time.
+  std::optional<StoredResult> find(const StoredResult& query);
+
+  // Adds or replaces the result with the same identity, in memory and in the file.
+  void store(const StoredResult& result);
+
+  // Removes every result `remove` selects, in memory and in the file.
+  void erase(const std::function<bool(const StoredResult&)>& remove);
+
+ private:
+  // The results in the file now, its problems warned about.
+  std::vector<StoredResult> read();
+  void load_once();
+  // Re-reads the file under its lock, applies `change` to its results and writes them back.
+  void update(const std::function<void(std::vector<StoredResult>&)>& change);
+  void warn(const std::string& message);
+
+  std::string path_;
+  std::FILE* log_;
+  std::mutex mutex_;
+  bool loaded_ = false;
+  std::vector<StoredResult> results_;
+};
+
+}  // namespace tiletune::detail

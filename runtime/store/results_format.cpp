@@ -1,0 +1,263 @@
+#include "store/results_format.h"
+
+#include "store/content_hash.h"
+
+#include <tiletune/rules.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <set>
+
+namespace tiletune::detail {
+namespace {
+
+constexpr std::string_view kHeader =
+    "# tiletune results: the fastest configuration found per site, GPU, key and static hints.\n"
+    "# Safe to read, to copy to a machine with the same GPU, or to commit. A block whose space\n"
+    "# checksum no longer matches its site's space is ignored, and that site is tuned again.\n";
+
+// The fields of a block; all but the median are required.
+constexpr std::string_view kDevice = "device";
+constexpr std::string_view kKey = "key";
+constexpr std::string_view kHints = "hints";
+constexpr std::string_view kSpace = "space";
+constexpr std::string_view kBest = "best";
+constexpr std::string_view kMedian = "median_ms";
+constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& out, int base = 10) {
+  text = trim(text);
+  if (text.empty()) return false;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out, base);
+  return error == std::errc() && end == text.data() + text.size();
+}
+
+bool parse_double(std::string_view text, double& out) {
+  std::string copy(trim(text));
+  if (copy.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(copy.c_str(), &end);
+  return *end == '\0';
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  while (true) {
+    std::size_t at = text.find(separator);
+    parts.push_back(trim(text.substr(0, at)));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
+}
+
+// Each sets one field of `r` from `value`; false (with `why`) when the value is malformed.
+bool set_device(StoredResult& r, std::string_view value, std::string& why) {
+  r.device = std::string(value);
+  return !r.device.empty() || (why = "empty device", false);
+}
+
+bool set_key(StoredResult& r, std::string_view value, std::string& why) {
+  r.key = Key{};
+  if (value.empty()) return true;
+  for (std::string_view part : split(value, ',')) {
+    long long v = 0;
+    if (r.key.size == Key::kMaxValues || !parse_number(part, v))
+      return why = "key '" + std::string(value) + "' is not a list of up to " +
+                   std::to_string(Key::kMaxValues) + " integers",
+             false;
+    r.key.values[r.key.size++] = v;
+  }
+  return true;
+}
+
+bool set_hints(StoredResult& r, std::string_view value, std::string& why) {
+  r.hints = Hints{};
+  for (std::string_view part : split(value, ' ')) {
+    if (part.empty()) continue;
+    const std::size_t eq = part.find('=');
+    int v = 0;
+    if (eq == std::string_view::npos || !parse_number(part.substr(eq + 1), v))
+      return why = "hint '" + std::string(part) + "' is not name=integer", false;
+    const std::string_view hint = part.substr(0, eq);
+    if (hint == rules::kOccupancy)
+      r.hints.occupancy = v;
+    else if (hint == rules::kNumCtas)
+      r.hints.num_ctas = v;
+    else
+      return why = "unknown hint '" + std::string(hint) + "'", false;
+  }
+  return true;
+}
+
+bool set_space(StoredResult& r, std::string_view value, std::string& why) {
+  if (value.size() != 16 || !parse_number(value, r.space_checksum, 16))
+    return why = "space checksum '" + std::string(value) + "' is not 16 hex digits", false;
+  return true;
+}
+
+bool set_best(StoredResult& r, std::string_view value, std::string& why) {
+  r.axis_names.clear();
+  r.best = Config{};
+  for (std::string_view part : split(value, ' ')) {
+    if (part.empty()) continue;
+    const std::size_t eq = part.find('=');
+    long long v = 0;
+    if (eq == std::string_view::npos || eq == 0 || !parse_number(part.substr(eq + 1), v) ||
+        r.best.size() == Config::kMaxAxes)
+      return why = "best '" + std::string(value) + "' is not a list of axis=integer", false;
+    r.axis_names.emplace_back(part.substr(0, eq));
+    r.best.push_back(v);
+  }
+  return true;
+}
+
+bool set_median(StoredResult& r, std::string_view value, std::string& why) {
+  if (!parse_double(value, r.median_ms))
+    return why = "median_ms '" + std::string(value) + "' is not a number", false;
+  return true;
+}
+
+// Fills `r`'s field `name` from `value`; false (with `why`) when the value is malformed. A field
+// from a later version is ignored.
+bool set_field(StoredResult& r, std::string_view name, std::string_view value, std::string& why) {
+  using Setter = bool (*)(StoredResult&, std::string_view, std::string&);
+  static constexpr std::pair<std::string_view, Setter> kSetters[] = {
+      {kDevice, set_device}, {kKey, set_key},   {kHints, set_hints},
+      {kSpace, set_space},   {kBest, set_best}, {kMedian, set_median}};
+  for (const auto& [field, set] : kSetters)
+    if (name == field) return set(r, value, why);
+  return true;
+}
+
+// Lines saying what is wrong where in the text being parsed.
+class Problems {
+ public:
+  Problems(const std::string& name, std::vector<std::string>* out) : name_(name), out_(out) {}
+  void add(int line, const std::string& what) {
+    if (out_) out_->push_back(name_ + ":" + std::to_string(line) + ": " + what);
+  }
+
+ private:
+  const std::string& name_;
+  std::vector<std::string>* out_;
+};
+
+// One `[site]` block as it is read.
+struct Block {
+  StoredResult result;
+  std::set<std::string, std::less<>> seen;  // the fields it gave
+  int line = 0;
+  bool bad = false;
+};
+
+Block start_block(std::string_view line, int number, Problems& problems) {
+  Block block;
+  block.line = number;
+  const std::size_t close = line.find_last_of(']');
+  if (close == std::string_view::npos || close < 2) {
+    problems.add(number, "expected '[site]' to start a result");
+    block.bad = true;
+  } else {
+    block.result.site = std::string(line.substr(1, close - 1));
+  }
+  return block;
+}
+
+void read_field(Block& block, std::string_view line, int number, Problems& problems) {
+  const std::size_t eq = line.find('=');
+  if (eq == std::string_view::npos) {
+    problems.add(number, "expected 'name = value', not '" + std::string(line) + "'");
+    block.bad = true;
+    return;
+  }
+  const std::string_view field = trim(line.substr(0, eq));
+  std::string why;
+  if (!set_field(block.result, field, trim(line.substr(eq + 1)), why)) {
+    problems.add(number, why + "; the result for '" + block.result.site + "' is ignored");
+    block.bad = true;
+  }
+  block.seen.emplace(field);
+}
+
+// The block's result, when it is good and has every required field.
+std::optional<StoredResult> finish_block(Block block, Problems& problems) {
+  if (block.bad) return std::nullopt;
+  for (std::string_view required : kRequired)
+    if (!block.seen.count(required)) {
+      problems.add(block.line, "result for '" + block.result.site + "' has no '" +
+                                   std::string(required) + "' line; it is ignored");
+      return std::nullopt;
+    }
+  return std::move(block.result);
+}
+
+}  // namespace
+
+bool StoredResult::same_identity(const StoredResult& other) const {
+  return site == other.site && device == other.device && key == other.key &&
+         hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
+}
+
+std::string format_results(const std::vector<StoredResult>& results) {
+  std::string out(kHeader);
+  for (const StoredResult& r : results) {
+    out += "\n[" + r.site + "]\n";
+    out += std::string(kDevice) + " = " + r.device + "\n";
+    out += std::string(kKey) + " = ";
+    for (int i = 0; i < r.key.size; ++i) out += (i ? ", " : "") + std::to_string(r.key.values[i]);
+    out += "\n" + std::string(kHints) + " = " + rules::kOccupancy + "=" +
+           std::to_string(r.hints.occupancy) + " " + rules::kNumCtas + "=" +
+           std::to_string(r.hints.num_ctas) + "\n";
+    out += std::string(kSpace) + " = " + hex64(r.space_checksum) + "\n";
+    out += std::string(kBest) + " =";
+    for (int i = 0; i < r.best.size(); ++i)
+      out += " " + (static_cast<std::size_t>(i) < r.axis_names.size() ? r.axis_names[i] : "?") +
+             "=" + std::to_string(r.best[i]);
+    char median[64];
+    std::snprintf(median, sizeof median, "%.6g", r.median_ms);
+    out += "\n" + std::string(kMedian) + " = " + median + "\n";
+  }
+  return out;
+}
+
+std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
+                                        std::vector<std::string>* problem_lines) {
+  Problems problems(name, problem_lines);
+  std::vector<StoredResult> results;
+  std::optional<Block> block;
+  auto finish = [&] {
+    if (block)
+      if (std::optional<StoredResult> r = finish_block(std::move(*block), problems))
+        results.push_back(std::move(*r));
+    block.reset();
+  };
+  for (int number = 1; !text.empty(); ++number) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = trim(text.substr(0, end));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (line.empty() || line.front() == '#') continue;
+    if (line.front() == '[') {
+      finish();
+      block = start_block(line, number, problems);
+    } else if (!block) {
+      problems.add(number, "expected '[site]' before '" + std::string(line) + "'");
+    } else {
+      read_field(*block, line, number, problems);
+    }
+  }
+  finish();
+  return results;
+}
+
+}  // namespace tiletune::detail

@@ -1,0 +1,47 @@
+// The results file's text: one block per (site, device, key, static hints), holding the space's
+// checksum (a stored winner of a space that has since changed is ignored) and the winning
+// configuration by axis name. Written for people to read, copy and commit:
+//
+//   [vadd.cu:12 vadd<$tile>]
+//   device = NVIDIA H200 sm_90 132SM
+//   key = 4096
+//   hints = occupancy=0 num_ctas=0
+//   space = 5f0c8b1d9a3e2c47
+//   best = tile=128 occupancy=2
+//   median_ms = 0.0123
+#pragma once
+
+#include <tiletune/launch.h>
+#include <tiletune/site_info.h>
+#include <tiletune/space.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tiletune::detail {
+
+struct StoredResult {
+  std::string site;    // "file.cu:12 kernel<$tile>"
+  std::string device;  // DeviceInfo::id
+  Key key;
+  Hints hints;
+  std::uint64_t space_checksum = 0;
+  std::vector<std::string> axis_names;
+  Config best;
+  double median_ms = 0;
+
+  bool same_identity(const StoredResult& other) const;
+};
+
+// The text of a results file holding `results`.
+std::string format_results(const std::vector<StoredResult>& results);
+
+// The results in `text`; a malformed block is skipped, and a line saying what and where is added
+// to `problems` (`name` is the file's, for those lines). A field this version does not know is
+// ignored.
+std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
+                                        std::vector<std::string>* problems);
+
+}  // namespace tiletune::detail

@@ -1,0 +1,29 @@
+// Building every configuration on the workers: compile, then load into the tuning's context, so
+// that the calling thread only measures.
+#pragma once
+
+#include "compile/compile_request.h"
+#include "tune/tuning_request.h"
+
+#include <future>
+#include <memory>
+#include <vector>
+
+namespace tiletune::detail {
+
+// A configuration's machine code, and its function once loaded into the tuning's context.
+struct Built {
+  std::shared_ptr<const CompiledKernel> kernel;
+  FunctionHandle function = nullptr;
+};
+
+// Starts building each of `requests` on the workers; the n-th future is the n-th request's (its
+// error, when it does not compile or load). With more distinct instantiations than workers, the
+// instantiations are shared out in batches of at most settings.front_end_batch, one NVRTC program
+// each, so that every worker is busy and each program's fixed cost (starting up, parsing the
+// source) is paid once per batch rather than once per instantiation; with as many workers as
+// instantiations, each gets its own program, which is what runs soonest (bench/tuning_time).
+std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHandle context,
+                                             std::vector<CompileRequest> requests);
+
+}  // namespace tiletune::detail

@@ -1,0 +1,111 @@
+#include "tune/stored_winner.h"
+
+#include "tune/device_limits.h"
+#include "tune/site_variant.h"
+
+#include <tiletune/error.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace tiletune::detail {
+namespace {
+
+bool space_holds(const Space& space, const Config& config) {
+  const std::vector<Config>& configs = space.configurations();
+  return std::find(configs.begin(), configs.end(), config) != configs.end();
+}
+
+bool fits(const StoredResult& stored, const Space& space) {
+  return stored.space_checksum == space.checksum() && stored.axis_names == space.axis_names() &&
+         space_holds(space, stored.best);
+}
+
+}  // namespace
+
+std::string results_site_name(const SiteInfo& site) {
+  std::string file = site.file;
+  std::size_t slash = file.find_last_of('/');
+  if (slash != std::string::npos) file = file.substr(slash + 1);
+  return file + ":" + std::to_string(site.line) + " " + site.name_expression;
+}
+
+StoredResult stored_identity(const SiteInfo& site, const Key& key, const DeviceInfo& device) {
+  StoredResult r;
+  r.site = results_site_name(site);
+  r.device = device.id;
+  r.key = key;
+  r.hints = site.hints;
+  return r;
+}
+
+StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInfo& device,
+                           const TuningResult& result) {
+  StoredResult stored = stored_identity(site, key, device);
+  stored.space_checksum = site.space.checksum();
+  stored.axis_names = site.space.axis_names();
+  stored.best = result.best_config();
+  stored.median_ms = result.measurements[result.best].median_ms;
+  return stored;
+}
+
+std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
+                                              const TuningRequest& request, ResultsFile& results,
+                                              const DeviceInfo& device) {
+  const TuningSettings& s = tools.settings;
+  const StoredResult identity = stored_identity(request.site, request.key, device);
+  std::optional<StoredResult> stored = results.find(identity);
+  if (!stored) return std::nullopt;
+  if (!fits(*stored, request.site.space)) {
+    if (s.log_level >= 1 && s.log)
+      std::fprintf(s.log,
+                   "tiletune: %s: the stored result in %s is for another space (checksum "
+                   "differs): tuning again\n",
+                   identity.site.c_str(), results.path().c_str());
+    return std::nullopt;
+  }
+  try {
+    TunedKernel loaded = load_configuration(tools, request, stored->best);
+    loaded.result.measurements.front().median_ms = stored->median_ms;
+    if (s.log_level >= 1 && s.log)
+      std::fprintf(s.log, "tiletune: %s: %s from %s\n", identity.site.c_str(),
+                   request.site.space.describe(stored->best).c_str(), results.path().c_str());
+    return loaded;
+  } catch (const std::exception& e) {
+    if (s.log)
+      std::fprintf(s.log,
+                   "tiletune: %s: the stored winner could not be loaded (%s): tuning again\n",
+                   identity.site.c_str(), e.what());
+    return std::nullopt;
+  }
+}
+
+TunedKernel load_configuration(const TuningTools& tools, const TuningRequest& request,
+                               const Config& config) {
+  const auto start = std::chrono::steady_clock::now();
+  const SiteInfo& site = request.site;
+  const DeviceInfo device = tools.device.info(request.context);
+  const Geometry geometry = request.geometry(config);
+  TunedKernel loaded;
+  loaded.cluster = cluster_size(site, config);
+  if (std::optional<std::string> why = device_limit_violation(device, geometry, loaded.cluster))
+    throw Error(site_location(site) + ": tiletune: the stored configuration " +
+                site.space.describe(config) + " " + *why);
+  const std::shared_ptr<const CompiledKernel> kernel =
+      tools.compiler.compile(compile_request(site, config, geometry, device.arch, request.key));
+  loaded.function = tools.device.load(request.context, kernel->cubin, kernel->entry);
+  TuningResult& r = loaded.result;
+  r = result_for(request);
+  r.from_file = true;
+  Measurement m;
+  m.config = config;
+  m.ok = true;
+  m.registers = kernel->registers;
+  r.measurements.push_back(m);
+  r.best = 0;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return loaded;
+}
+
+}  // namespace tiletune::detail

@@ -1,0 +1,296 @@
+#include "tune/tuner.h"
+
+#include "tune/build_schedule.h"
+#include "tune/device_limits.h"
+#include "tune/site_variant.h"
+#include "tune/trial_memory.h"
+
+#include <tiletune/error.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace tiletune::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// A configuration on its way to being measured.
+struct Candidate {
+  Geometry geometry;
+  int cluster = 0;
+  bool refused = false;      // by the device's limits: never built
+  std::future<Built> built;  // with the pipeline: from the workers
+};
+
+// Refuses what the device cannot launch, before anything is compiled; the reason goes into the
+// configuration's measurement.
+std::vector<Candidate> screen(const TuningRequest& request, const DeviceInfo& device,
+                              std::vector<Measurement>& measurements) {
+  std::vector<Candidate> candidates(measurements.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    Candidate& c = candidates[i];
+    const Config& config = measurements[i].config;
+    c.geometry = request.geometry(config);
+    c.cluster = cluster_size(request.site, config);
+    if (std::optional<std::string> why = device_limit_violation(device, c.geometry, c.cluster)) {
+      measurements[i].failure = "skipped: " + *why;
+      c.refused = true;
+    }
+  }
+  return candidates;
+}
+
+// Queues every build, so that the workers run ahead while this thread measures in the space's
+// order.
+void start_candidate_builds(const TuningTools& tools, const TuningRequest& request, int arch,
+                            std::vector<Candidate>& candidates) {
+  std::vector<CompileRequest> requests;
+  std::vector<Candidate*> queued;
+  const std::vector<Config>& configs = request.site.space.configurations();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].refused) continue;
+    requests.push_back(
+        compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
+    queued.push_back(&candidates[i]);
+  }
+  std::vector<std::future<Built>> futures =
+      start_builds(tools, request.context, std::move(requests));
+  for (std::size_t n = 0; n < queued.size(); ++n) queued[n]->built = std::move(futures[n]);
+}
+
+std::string failure_text(const std::exception& e) {
+  if (const auto* compile = dynamic_cast<const CompileError*>(&e))
+    return std::string(compile->what()) + "\n" + compile->log();
+  return e.what();
+}
+
+// One configuration's turn on the calling thread: its arguments, its build, the limit its
+// registers set, the check of its outputs, its samples. What the whole tuning shares (the tools,
+// the request, the trial memory, the reference outputs, the time spent) is this object's; what
+// each step works on is its parameters.
+class Trials {
+ public:
+  Trials(const TuningTools& tools, const TuningRequest& request, const TuningOptions& options,
+         int arch, TrialMemory& memory, TuningResult::Phases& phases)
+      : tools_(tools),
+        request_(request),
+        options_(options),
+        arch_(arch),
+        memory_(memory),
+        phases_(phases),
+        checking_(options.verify && !(options.outputs.empty() && options.restore.empty())) {}
+
+  // Fills `m`: measured (unless `measuring` is false: one configuration needs no samples), or why
+  // not. Returns the function it ran, or null when it failed before having one.
+  FunctionHandle run(Candidate& c, Measurement& m, double best_ms, bool measuring) {
+    try {
+      if (request_.arguments) request_.arguments(m.config);  // before any launch of it
+      const Built built = build(c, m.config);
+      m.registers = built.kernel->registers;
+      m.failure = disqualification(built.function, c, m);
+      if (m.failure.empty()) {
+        if (measuring)
+          measure(built.function, c, best_ms, m);
+        else
+          m.ok = true;  // the only configuration: nothing to compare its time with
+      }
+      return built.function;
+    } catch (const std::exception& e) {
+      m.failure = failure_text(e);
+      return nullptr;
+    }
+  }
+
+ private:
+  // The configuration's function, from the workers, or (pipeline off) compiled and loaded here.
+  Built build(Candidate& c, const Config& config) {
+    Clock::time_point start = Clock::now();
+    if (tools_.settings.pipeline) {
+      Built built = c.built.get();
+      phases_.compile_ms += ms_since(start);
+      return built;
+    }
+    Built built;
+    built.kernel = tools_.compiler.compile(
+        compile_request(request_.site, config, c.geometry, arch_, request_.key));
+    phases_.compile_ms += ms_since(start);
+    start = Clock::now();
+    built.function = tools_.device.load(request_.context, built.kernel->cubin, built.kernel->entry);
+    phases_.load_ms += ms_since(start);
+    return built;
+  }
+
+  // Why the configuration may not run or win, or "": more threads per block than its registers
+  // allow, or outputs that differ from the first configuration's.
+  std::string disqualification(FunctionHandle function, const Candidate& c, const Measurement& m) {
+    const int allowed = tools_.device.max_threads_per_block(function);
+    if (std::optional<std::string> why = register_limit_violation(c.geometry, m.registers, allowed))
+      return *why;
+    return checking_ ? check_outputs(function, c, m.config) : std::string();
+  }
+
+  // "" when the outputs of one launch match the first checked configuration's (or become them),
+  // else how they differ.
+  std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
+    const Clock::time_point start = Clock::now();
+    memory_.before_checked_launch();
+    tools_.device.launch(function, c.geometry, request_.args, c.cluster);
+    Outputs outputs = memory_.read_outputs();
+    std::string failure;
+    if (!reference_) {
+      reference_.emplace(Reference{config, std::move(outputs)});
+    } else if (std::string diff = first_difference(reference_->outputs, outputs, memory_.compared(),
+                                                   options_.tolerance);
+               !diff.empty()) {
+      failure =
+          "wrong result: " + diff + " (" + request_.site.space.describe(reference_->config) + ")";
+    }
+    phases_.check_ms += ms_since(start);
+    return failure;
+  }
+
+  // Warm-up, then samples until the sampling rule says there are enough.
+  void measure(FunctionHandle function, const Candidate& c, double best_ms, Measurement& m) {
+    const Clock::time_point start = Clock::now();
+    const SamplingRule& rule = tools_.settings.sampling;
+    for (int i = 0; i < rule.warmup; ++i) {
+      memory_.before_launch(false);
+      tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+    }
+    Sampling sampling(rule, best_ms);
+    for (bool enough = false; !enough;) {
+      memory_.before_launch(options_.flush_l2);
+      const double ms = tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+      enough = sampling.add(ms);
+      log_sample(m.config, sampling.count(), ms);
+    }
+    const SampleStats s = sampling.stats();
+    m.ok = true;
+    m.median_ms = s.median;
+    m.spread = s.spread;
+    m.samples = sampling.count();
+    m.stopped_early = sampling.stopped_early();
+    phases_.measure_ms += ms_since(start);
+  }
+
+  void log_sample(const Config& config, int n, double ms) const {
+    const TuningSettings& s = tools_.settings;
+    if (s.log_level >= 2 && s.log)
+      std::fprintf(s.log, "tiletune: %s %s sample %d: %.4f ms\n",
+                   site_location(request_.site).c_str(),
+                   request_.site.space.describe(config).c_str(), n, ms);
+  }
+
+  struct Reference {
+    Config config;
+    Outputs outputs;
+  };
+
+  const TuningTools& tools_;
+  const TuningRequest& request_;
+  const TuningOptions& options_;
+  const int arch_;
+  TrialMemory& memory_;
+  TuningResult::Phases& phases_;
+  const bool checking_;
+  std::optional<Reference> reference_;  // the first checked configuration's outputs
+};
+
+// Builds still under way use the runtime and the context: the tuning does not return, or throw,
+// before they are done.
+struct WaitForBuilds {
+  std::vector<Candidate>& candidates;
+  ~WaitForBuilds() {
+    for (Candidate& c : candidates)
+      if (c.built.valid()) c.built.wait();
+  }
+};
+
+// The configuration at `i` wins if it ran and beats the best so far by more than the tolerance.
+void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
+  const Measurement& m = result.measurements[i];
+  if (!m.ok) return;
+  if (result.best < 0 ||
+      m.median_ms < result.measurements[result.best].median_ms * (1 - tie_tolerance))
+    result.best = static_cast<int>(i);
+}
+
+// Every configuration's trial, in the space's order, into `result`; the caller's buffers as they
+// were afterwards. Returns the function each configuration ran.
+std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningRequest& request,
+                                       const DeviceInfo& device, std::vector<Candidate>& candidates,
+                                       TuningResult& result) {
+  const WaitForBuilds wait{candidates};
+  const TuningOptions options = request.options();
+  TrialMemory memory(tools.device, request.context, candidates.front().geometry.stream, options,
+                     device.l2_bytes);
+  Trials trials(tools, request, options, device.arch, memory, result.phases);
+  std::vector<FunctionHandle> functions(candidates.size(), nullptr);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].refused) continue;
+    const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
+    functions[i] =
+        trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1);
+    keep_if_faster(result, i, tools.settings.tie_tolerance);
+  }
+  memory.restore_all();
+  return functions;
+}
+
+Error no_winner(const SiteInfo& site, const TuningResult& result) {
+  std::string reasons;
+  for (const Measurement& m : result.measurements)
+    reasons += "\n  " + site.space.describe(m.config) + ": " + m.failure;
+  return Error(result.site + ": tiletune: no configuration of `" + site.kernel +
+               "` could run:" + reasons);
+}
+
+}  // namespace
+
+TuningResult result_for(const TuningRequest& request) {
+  TuningResult result;
+  result.site = site_location(request.site);
+  result.kernel = request.site.kernel;
+  result.key = request.key;
+  result.axis_names = request.site.space.axis_names();
+  return result;
+}
+
+TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
+  const Clock::time_point start = Clock::now();
+  const SiteInfo& site = request.site;
+  const std::vector<Config>& configs = site.space.configurations();
+  if (configs.empty())
+    throw Error(site_location(site) + ": tiletune: the space has no configurations");
+  const TuningSettings& settings = tools.settings;
+  const DeviceInfo device = tools.device.info(request.context);
+
+  TunedKernel tuned;
+  TuningResult& result = tuned.result;
+  result = result_for(request);
+  result.tuned = !settings.disable;
+  result.measurements.resize(settings.disable ? 1 : configs.size());
+  for (std::size_t i = 0; i < result.measurements.size(); ++i)
+    result.measurements[i].config = configs[i];
+
+  std::vector<Candidate> candidates = screen(request, device, result.measurements);
+  if (settings.pipeline) start_candidate_builds(tools, request, device.arch, candidates);
+  const std::vector<FunctionHandle> functions =
+      run_trials(tools, request, device, candidates, result);
+  result.seconds = ms_since(start) / 1000;
+  if (result.best < 0) throw no_winner(site, result);
+  if (settings.log_level >= 1 && settings.log)
+    std::fprintf(settings.log, "%s", result.table().c_str());
+  tuned.function = functions[result.best];
+  tuned.cluster = candidates[result.best].cluster;
+  return tuned;
+}
+
+}  // namespace tiletune::detail

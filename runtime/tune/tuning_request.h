@@ -1,0 +1,61 @@
+// What a tuning is asked to do (one site, key and context, with the launch's geometry, arguments
+// and options), what it works with (the runtime's device, compiler, workers and settings), and
+// what it gives back.
+#pragma once
+
+#include "compile/compiler.h"
+#include "device/device.h"
+#include "thread_pool.h"
+#include "tune/measurement.h"
+
+#include <tiletune/function_refs.h>
+#include <tiletune/launch.h>
+#include <tiletune/site_info.h>
+#include <tiletune/tuning_result.h>
+
+#include <cstdio>
+
+namespace tiletune::detail {
+
+struct TuningSettings {
+  bool disable = false;  // TILETUNE_DISABLE=1: no tuning, the first configuration
+  int log_level = 0;     // TILETUNE_LOG: 0 silent, 1 a table per tuning, 2 every sample
+  std::FILE* log = stderr;
+  SamplingRule sampling;
+  double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
+  // false: compile each configuration on the calling thread just before measuring it (no overlap,
+  // no pool): the baseline the pipeline is measured against.
+  bool pipeline = true;
+  // With the pipeline: the most distinct instantiations compiled in one NVRTC program, used when
+  // there are more of them than workers (each worker then gets a batch); 1: never batch.
+  unsigned front_end_batch = 32;
+};
+
+struct TuningTools {
+  Device& device;
+  Compiler& compiler;
+  ThreadPool& pool;
+  const TuningSettings& settings;
+};
+
+struct TuningRequest {
+  const SiteInfo& site;
+  const Key& key;
+  ContextHandle context;
+  GeometryRef geometry;
+  void** args;               // each kernel argument, converted to the kernel's parameter types
+  TuningOptionsRef options;  // called once, when a tuning measures
+  ArgumentsRef arguments;    // rewrites the per-configuration arguments in `args`
+};
+
+// The winner of a tuning (or the stored winner), loaded into the request's context.
+struct TunedKernel {
+  TuningResult result;
+  FunctionHandle function = nullptr;
+  int cluster = 0;
+};
+
+// A result naming the request's site, kernel, key and axes, with no measurements yet.
+TuningResult result_for(const TuningRequest& request);
+
+}  // namespace tiletune::detail

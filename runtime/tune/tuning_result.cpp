@@ -1,0 +1,52 @@
+#include <tiletune/tuning_result.h>
+
+#include <cstdio>
+#include <string>
+
+namespace tiletune {
+
+std::string TuningResult::table() const {
+  std::string out = "tiletune: " + site + " " + kernel + " key=(";
+  for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
+  out += ")" + std::string(tuned ? "" : " [TILETUNE_DISABLE: not tuned]") +
+         (from_file ? " [from the results file]" : "") +
+         (cache_hit ? " [cache hit: another thread tuned it]" : "") + "\n";
+
+  char line[256];
+  std::string header;
+  for (const std::string& name : axis_names) {
+    std::snprintf(line, sizeof line, "%10s ", name.c_str());
+    header += line;
+  }
+  std::snprintf(line, sizeof line, "%12s %8s %7s %5s  %s\n", "median_ms", "spread", "samples",
+                "regs", "status");
+  out += header + line;
+  for (std::size_t i = 0; i < measurements.size(); ++i) {
+    const Measurement& m = measurements[i];
+    for (int a = 0; a < m.config.size(); ++a) {
+      std::snprintf(line, sizeof line, "%10lld ", m.config[a]);
+      out += line;
+    }
+    std::string status = !m.ok ? "failed: " + m.failure.substr(0, m.failure.find('\n'))
+                         : static_cast<int>(i) == best ? "best"
+                         : m.stopped_early             ? "ok, stopped early (far slower)"
+                                                       : "ok";
+    if (m.ok)
+      std::snprintf(line, sizeof line, "%12.4f %7.1f%% %7d %5d  %s\n", m.median_ms, m.spread * 100,
+                    m.samples, m.registers, status.c_str());
+    else
+      std::snprintf(line, sizeof line, "%12s %8s %7s %5d  %s\n", "-", "-", "-", m.registers,
+                    status.c_str());
+    out += line;
+  }
+  if (from_file || cache_hit)
+    std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
+  else
+    std::snprintf(line, sizeof line,
+                  "tuned in %.3f s (this thread: compiles %.1f ms, loading %.1f ms, checking %.1f "
+                  "ms, measuring %.1f ms)\n",
+                  seconds, phases.compile_ms, phases.load_ms, phases.check_ms, phases.measure_ms);
+  return out + line;
+}
+
+}  // namespace tiletune

@@ -1,0 +1,220 @@
+// Stand-ins for the GPU and the compiler, so the runtime's logic is tested on any machine. The
+// fake compiler names each variant after its request; the fake device times a launch with a cost
+// function of that name and the geometry, runs an optional host-side "kernel" on the arguments
+// (device pointers are host addresses here), and records everything it is asked to do.
+#pragma once
+
+#include "compile/compiler.h"
+#include "device/device.h"
+
+#include <tiletune/error.h>
+
+#include <atomic>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace tiletune::testing {
+
+// A variant's name: "<name expression>|occ=<min blocks>|ntid=<x>".
+inline std::string variant_name(const detail::CompileRequest& r) {
+  return r.name_expression + "|occ=" + std::to_string(r.hints.min_blocks_per_sm) +
+         "|ntid=" + std::to_string(r.hints.max_threads[0]);
+}
+
+class FakeCompiler final : public detail::Compiler {
+ public:
+  std::shared_ptr<const detail::CompiledKernel> compile(
+      const detail::CompileRequest& request) override {
+    ++compiles;
+    std::string name = variant_name(request);
+    {
+      std::lock_guard lock(mutex);
+      requested.push_back(name);
+    }
+    if (before_compile) before_compile(name);
+    if (fail_if && fail_if(name)) throw CompileError("fake compile error for " + name, "fake log");
+    auto k = std::make_shared<detail::CompiledKernel>();
+    k->cubin.assign(name.begin(), name.end());
+    k->entry = name;
+    k->registers = 32;
+    return k;
+  }
+
+  void prepare(const std::vector<detail::CompileRequest>& requests) override {
+    std::vector<std::string> names;
+    for (const detail::CompileRequest& r : requests) names.push_back(variant_name(r));
+    std::lock_guard lock(mutex);
+    prepared.push_back(std::move(names));
+  }
+
+  std::atomic<int> compiles{0};
+  std::mutex mutex;
+  std::vector<std::vector<std::string>> prepared;  // each prepare() call's variants, in order
+  std::vector<std::string> requested;
+  std::function<bool(const std::string&)> fail_if;
+  std::function<void(const std::string&)> before_compile;  // runs on the compiling thread
+};
+
+class FakeDevice final : public detail::Device {
+ public:
+  // Milliseconds a launch of the named variant takes with this geometry.
+  using Cost = std::function<double(const std::string& variant, const Geometry& geometry)>;
+  // What a launch of the named variant does to its arguments, on the host.
+  using Effect =
+      std::function<void(const std::string& variant, const Geometry& geometry, void** args)>;
+
+  explicit FakeDevice(Cost cost) : cost_(std::move(cost)) {
+    device_info.name = "Fake GPU";
+    device_info.id = "fake-sm90";
+    device_info.arch = 90;
+    device_info.multiprocessors = 132;
+    device_info.l2_bytes = 1 << 20;
+    device_info.clusters = true;
+  }
+  ~FakeDevice() override {
+    for (auto& [p, bytes] : memory_) delete[] reinterpret_cast<unsigned char*>(p);
+  }
+
+  // Set before the runtime uses the device.
+  detail::DeviceInfo device_info;
+  Effect effect;
+  std::function<bool(const std::string&)> load_fail_if, launch_fail_if;
+  std::function<int(const std::string&)> max_threads_for;  // per variant; default 1024
+  // false: launches are only counted (no lock, no allocation), for the launch-path test.
+  std::atomic<bool> record{true};
+  std::atomic<long> launch_count{0};
+
+  detail::ContextHandle current_context() override { return &context_; }
+
+  detail::DeviceInfo info(detail::ContextHandle) override { return device_info; }
+
+  detail::FunctionHandle load(detail::ContextHandle, const std::vector<char>& cubin,
+                              const std::string& entry) override {
+    std::lock_guard lock(mutex_);
+    if (std::string(cubin.begin(), cubin.end()) != entry)
+      throw Error("fake load: cubin does not hold " + entry);
+    if (load_fail_if && load_fail_if(entry)) throw Error("fake load error for " + entry);
+    loaded_.push_back(entry);
+    return reinterpret_cast<detail::FunctionHandle>(loaded_.size());  // 1-based index
+  }
+
+  int max_threads_per_block(detail::FunctionHandle f) override {
+    std::lock_guard lock(mutex_);
+    return max_threads_for ? max_threads_for(name_of(f)) : 1024;
+  }
+
+  void launch(detail::FunctionHandle f, const Geometry& g, void** args, int cluster) override {
+    ++launch_count;
+    if (!record.load()) return;
+    std::string name;
+    {
+      std::lock_guard lock(mutex_);
+      name = name_of(f);
+      launches_.push_back(name);
+      events_.push_back("launch " + name);
+      last_geometry_ = g;
+      last_cluster_ = cluster;
+    }
+    run(name, g, args);
+  }
+
+  double time_launch(detail::FunctionHandle f, const Geometry& g, void** args, int) override {
+    std::string name;
+    {
+      std::lock_guard lock(mutex_);
+      name = name_of(f);
+      timed_.push_back(name);
+      events_.push_back("time " + name);
+    }
+    run(name, g, args);
+    return cost_(name, g);
+  }
+
+  detail::DevicePointer allocate(detail::ContextHandle, std::size_t bytes) override {
+    auto* p = new unsigned char[bytes];
+    std::lock_guard lock(mutex_);
+    memory_[reinterpret_cast<detail::DevicePointer>(p)] = bytes;
+    events_.push_back("allocate " + std::to_string(bytes));
+    return reinterpret_cast<detail::DevicePointer>(p);
+  }
+
+  void release(detail::ContextHandle, detail::DevicePointer p) noexcept override {
+    std::lock_guard lock(mutex_);
+    if (memory_.erase(p)) delete[] reinterpret_cast<unsigned char*>(p);
+  }
+
+  void copy(detail::DevicePointer to, detail::DevicePointer from, std::size_t bytes,
+            CUstream) override {
+    std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
+    std::lock_guard lock(mutex_);
+    events_.push_back("copy " + std::to_string(bytes));
+  }
+
+  void fill(detail::DevicePointer to, unsigned char byte, std::size_t bytes, CUstream) override {
+    std::memset(reinterpret_cast<void*>(to), byte, bytes);
+    std::lock_guard lock(mutex_);
+    events_.push_back("fill " + std::to_string(bytes));
+  }
+
+  void read(void* to, detail::DevicePointer from, std::size_t bytes, CUstream) override {
+    std::memcpy(to, reinterpret_cast<const void*>(from), bytes);
+    std::lock_guard lock(mutex_);
+    events_.push_back("read " + std::to_string(bytes));
+  }
+
+  std::vector<std::string> loaded() {
+    std::lock_guard l(mutex_);
+    return loaded_;
+  }
+  std::vector<std::string> launches() {
+    std::lock_guard l(mutex_);
+    return launches_;
+  }
+  std::vector<std::string> timed() {
+    std::lock_guard l(mutex_);
+    return timed_;
+  }
+  // Every operation in order: "launch NAME", "time NAME", "allocate N", "copy N", "fill N",
+  // "read N".
+  std::vector<std::string> events() {
+    std::lock_guard l(mutex_);
+    return events_;
+  }
+  Geometry last_geometry() {
+    std::lock_guard l(mutex_);
+    return last_geometry_;
+  }
+  int last_cluster() {
+    std::lock_guard l(mutex_);
+    return last_cluster_;
+  }
+  std::size_t live_allocations() {
+    std::lock_guard l(mutex_);
+    return memory_.size();
+  }
+
+ private:
+  std::string name_of(detail::FunctionHandle f) {
+    return loaded_.at(reinterpret_cast<std::size_t>(f) - 1);
+  }
+  void run(const std::string& name, const Geometry& g, void** args) {
+    if (launch_fail_if && launch_fail_if(name))
+      throw Error("fake launch error: too many resources requested for launch of " + name);
+    if (effect) effect(name, g, args);
+  }
+
+  Cost cost_;
+  int context_ = 0;
+  std::mutex mutex_;
+  std::vector<std::string> loaded_, launches_, timed_, events_;
+  std::map<detail::DevicePointer, std::size_t> memory_;
+  Geometry last_geometry_;
+  int last_cluster_ = 0;
+};
+
+}  // namespace tiletune::testing

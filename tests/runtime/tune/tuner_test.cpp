@@ -1,0 +1,588 @@
+#include "runtime.h"
+#include "support/fake_device.h"
+
+#include <tiletune/site.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace tiletune {
+namespace {
+
+using testing::FakeCompiler;
+using testing::FakeDevice;
+
+// tile x occupancy, as in the vadd example.
+SiteInfo vadd_site() {
+  SiteInfo info;
+  info.file = "vadd.cu";
+  info.line = 12;
+  info.kernel = "vadd<$tile>";
+  info.device_source = "template <int T> __global__ void vadd() {}";
+  info.name_expression = "vadd<$tile>";
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2, 4}}});
+  return info;
+}
+
+// (128, occupancy 2) is fastest; everything else is slower by a margin well over noise.
+double vadd_cost(const std::string& variant, const Geometry&) {
+  if (variant == "vadd<(128)>|occ=2|ntid=128") return 1.0;
+  return 2.0 + static_cast<double>(variant.size() % 7) / 10;
+}
+
+struct Fixture {
+  FakeDevice* device;
+  std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
+  std::unique_ptr<Runtime> runtime;
+
+  explicit Fixture(FakeDevice::Cost cost, RuntimeOptions options = {}) {
+    auto d = std::make_unique<FakeDevice>(std::move(cost));
+    device = d.get();
+    options.log = nullptr;
+    runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
+  }
+};
+
+Geometry vadd_geometry(const Config& c, long long n) {
+  return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
+}
+
+// One launch of `site` over n elements, keyed by n.
+void launch_vadd(Site& site, long long n) {
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+}
+
+TEST(Tuner, VisitsEveryConfigurationKeepsTheFastestAndDoesNotTuneAgain) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 1 << 20;
+  auto geometry = [&](const Config& c) { return vadd_geometry(c, n); };
+  void* args[1] = {&n};
+
+  site.launch(key(bucket(n)), geometry, args);
+
+  // Every one of the 9 configurations was compiled, loaded and timed.
+  std::set<std::string> timed;
+  for (const std::string& t : f.device->timed()) timed.insert(t);
+  EXPECT_EQ(f.compiler->compiles.load(), 9);
+  EXPECT_EQ(f.device->loaded().size(), 9u);
+  EXPECT_EQ(timed.size(), 9u);
+  EXPECT_TRUE(timed.count("vadd<(64)>|occ=1|ntid=64"));
+  EXPECT_TRUE(timed.count("vadd<(256)>|occ=4|ntid=256"));
+
+  // The winner is the fastest, and the real launch used it with its geometry.
+  std::optional<TuningResult> result = site.result(key(bucket(n)));
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->best_config(), (Config{128, 2}));
+  EXPECT_DOUBLE_EQ(result->measurements[result->best].median_ms, 1.0);
+  ASSERT_EQ(f.device->launches().size(), 1u);
+  EXPECT_EQ(f.device->launches().back(), "vadd<(128)>|occ=2|ntid=128");
+  EXPECT_EQ(f.device->last_geometry().threads.x, 128u);
+  EXPECT_EQ(f.device->last_geometry().blocks.x, static_cast<unsigned>(n / 128));
+
+  // A later launch with the same key goes straight to the winner.
+  std::size_t timed_before = f.device->timed().size();
+  site.launch(key(bucket(n)), geometry, args);
+  EXPECT_EQ(f.compiler->compiles.load(), 9);
+  EXPECT_EQ(f.device->timed().size(), timed_before);
+  ASSERT_EQ(f.device->launches().size(), 2u);
+  EXPECT_EQ(f.device->launches().back(), "vadd<(128)>|occ=2|ntid=128");
+}
+
+TEST(Tuner, ADifferentKeyTunesAgain) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 1000;
+  auto geometry = [&](const Config& c) { return vadd_geometry(c, n); };
+  void* args[1] = {&n};
+  site.launch(key(bucket(n)), geometry, args);
+  std::size_t timed_after_first = f.device->timed().size();
+  n = 1 << 22;
+  site.launch(key(bucket(n)), geometry, args);
+  EXPECT_GT(f.device->timed().size(), timed_after_first);
+  EXPECT_FALSE(site.result(key(77)).has_value());
+}
+
+TEST(Tuner, TieGoesToTheEarlierConfiguration) {
+  // All equal: the first configuration wins, whatever the order of completion.
+  Fixture f([](const std::string&, const Geometry&) { return 1.0; });
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  EXPECT_EQ(site.result(key(n))->best_config(), (Config{64, 1}));
+}
+
+TEST(Tuner, AFailedConfigurationIsRecordedAndTheRestGoOn) {
+  Fixture f(vadd_cost);
+  f.compiler->fail_if = [](const std::string& name) {
+    return name.find("(256)") != std::string::npos;
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{128, 2}));
+  int failed = 0;
+  for (const Measurement& m : r.measurements)
+    if (!m.ok) {
+      ++failed;
+      EXPECT_EQ(m.config[0], 256);
+      EXPECT_NE(m.failure.find("fake compile error"), std::string::npos);
+    }
+  EXPECT_EQ(failed, 3);
+  EXPECT_NE(r.table().find("failed: fake compile error"), std::string::npos);
+}
+
+TEST(Tuner, WhenEveryConfigurationFailsTheErrorListsEachReason) {
+  Fixture f(vadd_cost);
+  f.compiler->fail_if = [](const std::string&) { return true; };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  try {
+    site.launch(
+        key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    FAIL() << "expected tiletune::Error";
+  } catch (const Error& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("vadd.cu:12"), std::string::npos) << what;
+    EXPECT_NE(what.find("tile=64 occupancy=1: fake compile error"), std::string::npos) << what;
+    EXPECT_NE(what.find("tile=256 occupancy=4: fake compile error"), std::string::npos) << what;
+  }
+  EXPECT_TRUE(f.device->launches().empty());
+}
+
+TEST(Tuner, DisabledTakesTheFirstConfigurationWithoutMeasuring) {
+  RuntimeOptions options;
+  options.disable = true;
+  Fixture f(vadd_cost, options);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  EXPECT_EQ(f.compiler->compiles.load(), 1);
+  EXPECT_TRUE(f.device->timed().empty());
+  EXPECT_EQ(f.device->launches().back(), "vadd<(64)>|occ=1|ntid=64");
+  EXPECT_FALSE(site.result(key(n))->tuned);
+}
+
+TEST(Tuner, OccupancyBecomesEntryHintsWithTheBlockSize) {
+  Fixture f(vadd_cost);
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"occupancy", {3}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  ASSERT_EQ(f.compiler->requested.size(), 1u);
+  EXPECT_EQ(f.compiler->requested[0], "vadd<(64)>|occ=3|ntid=64");
+  // One configuration: nothing to compare, so nothing is timed.
+  EXPECT_TRUE(f.device->timed().empty());
+}
+
+TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
+  // Every compile but the first waits until the first configuration has been timed: if the tuner
+  // compiled everything before measuring, they would time out instead. As many workers as
+  // instantiations, so that each build is queued alone in the space's order: batches, which a
+  // host with fewer cores gets, queue their builds in whichever order the batches finish, and
+  // could put two waiting builds on both workers ahead of the first configuration's.
+  RuntimeOptions options;
+  options.workers = 3;
+  Fixture f(vadd_cost, options);
+  std::mutex m;
+  std::condition_variable first_timed;
+  std::atomic<int> waited_out{0};
+  f.compiler->before_compile = [&](const std::string& name) {
+    if (name == "vadd<(64)>|occ=1|ntid=64") return;
+    std::unique_lock lock(m);
+    if (!first_timed.wait_for(lock, std::chrono::seconds(10),
+                              [&] { return !f.device->timed().empty(); }))
+      ++waited_out;
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  std::thread notifier([&] {
+    while (f.device->timed().empty()) std::this_thread::yield();
+    std::lock_guard lock(m);
+    first_timed.notify_all();
+  });
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+  notifier.join();
+  EXPECT_EQ(waited_out.load(), 0);
+  // Measured in the space's order: each configuration's samples before the next one's.
+  std::vector<std::string> order;
+  for (const std::string& t : f.device->timed())
+    if (order.empty() || order.back() != t) order.push_back(t);
+  ASSERT_EQ(order.size(), 9u);
+  EXPECT_EQ(order.front(), "vadd<(64)>|occ=1|ntid=64");
+  EXPECT_EQ(order[1], "vadd<(64)>|occ=2|ntid=64");
+  EXPECT_EQ(order.back(), "vadd<(256)>|occ=4|ntid=256");
+}
+
+// 14 tiles x 2 occupancies: 14 distinct instantiations, each with two variants.
+SiteInfo many_tiles_site() {
+  SiteInfo info = vadd_site();
+  std::vector<long long> tiles;
+  for (long long t = 32; t <= 14 * 32; t += 32) tiles.push_back(t);
+  info.space = Space::cartesian({{"tile", tiles}, {"occupancy", {1, 2}}});
+  return info;
+}
+
+// The distinct instantiations of each prepare() call, in call order.
+std::vector<std::size_t> batch_sizes(testing::FakeCompiler& compiler) {
+  std::lock_guard lock(compiler.mutex);
+  std::vector<std::size_t> sizes;
+  for (const auto& batch : compiler.prepared) {
+    std::set<std::string> names;
+    for (const std::string& variant : batch) names.insert(variant.substr(0, variant.find('|')));
+    sizes.push_back(names.size());
+  }
+  return sizes;
+}
+
+TEST(Tuner, WithMoreInstantiationsThanWorkersEachWorkerGetsABatchCompiledBeforeItsLinks) {
+  // 14 distinct instantiations over 4 workers: batches of 4 (the last of 2); capped at 3 by
+  // front_end_batch: batches of 3.
+  for (unsigned most : {32u, 3u}) {
+    RuntimeOptions options;
+    options.workers = 4;
+    options.front_end_batch = most;
+    Fixture f(vadd_cost, options);
+    std::atomic<int> compiled_unprepared{0};
+    f.compiler->before_compile = [&](const std::string& name) {
+      std::lock_guard lock(f.compiler->mutex);
+      bool found = false;
+      for (const auto& batch : f.compiler->prepared)
+        found = found || std::find(batch.begin(), batch.end(), name) != batch.end();
+      if (!found) ++compiled_unprepared;
+    };
+    Site site(many_tiles_site(), f.runtime.get());
+    long long n = 1 << 16;
+    launch_vadd(site, n);
+
+    std::vector<std::size_t> sizes = batch_sizes(*f.compiler);
+    std::sort(sizes.begin(), sizes.end());  // the batches run at once, in any order
+    const std::vector<std::size_t> expected =
+        most == 32 ? std::vector<std::size_t>{2, 4, 4, 4} : std::vector<std::size_t>{2, 3, 3, 3, 3};
+    EXPECT_EQ(sizes, expected) << "front_end_batch " << most;
+    std::lock_guard lock(f.compiler->mutex);
+    std::set<std::string> prepared;
+    for (const auto& batch : f.compiler->prepared) prepared.insert(batch.begin(), batch.end());
+    EXPECT_EQ(prepared.size(), 28u) << "both variants of every instantiation";
+    EXPECT_EQ(compiled_unprepared.load(), 0) << "a configuration compiled before its batch";
+    EXPECT_EQ(f.compiler->compiles.load(), 28);
+    EXPECT_EQ(f.device->loaded().size(), 28u);
+  }
+}
+
+TEST(Tuner, WithAsManyWorkersAsInstantiationsOrBatchesOfOneNothingIsPrepared) {
+  for (auto [workers, most] : {std::pair{14u, 32u}, std::pair{4u, 1u}}) {
+    RuntimeOptions options;
+    options.workers = workers;
+    options.front_end_batch = most;
+    Fixture f(vadd_cost, options);
+    Site site(many_tiles_site(), f.runtime.get());
+    long long n = 1 << 16;
+    launch_vadd(site, n);
+    EXPECT_TRUE(batch_sizes(*f.compiler).empty()) << workers << " workers, batches of " << most;
+    EXPECT_EQ(f.compiler->compiles.load(), 28);
+  }
+}
+
+TEST(Tuner, TheResultSaysWhereTheCallingThreadSpentTheTuning) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  const TuningResult r = *site.result(key(n));
+  const TuningResult::Phases& p = r.phases;
+  EXPECT_GE(p.compile_ms, 0);
+  EXPECT_EQ(p.load_ms, 0) << "the workers load with the pipeline on";
+  EXPECT_EQ(p.check_ms, 0) << "nothing to verify";
+  EXPECT_GT(p.measure_ms, 0);
+  EXPECT_LE(p.compile_ms + p.load_ms + p.check_ms + p.measure_ms, r.seconds * 1000);
+  EXPECT_NE(r.table().find("(this thread: compiles "), std::string::npos) << r.table();
+}
+
+TEST(Tuner, WithoutThePipelineEachCompileHappensJustBeforeItsMeasurement) {
+  RuntimeOptions options;
+  options.pipeline = false;
+  Fixture f(vadd_cost, options);
+  std::vector<std::size_t> timed_before_compile;
+  f.compiler->before_compile = [&](const std::string&) {
+    timed_before_compile.push_back(f.device->timed().size());
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  ASSERT_EQ(timed_before_compile.size(), 9u);
+  for (std::size_t i = 1; i < timed_before_compile.size(); ++i)
+    EXPECT_GT(timed_before_compile[i], timed_before_compile[i - 1]);
+  EXPECT_EQ(site.result(key(n))->best_config(), (Config{128, 2}));
+}
+
+TEST(Tuner, ShortKernelsAreSampledUntilTheirSamplesAddUpToTheMinimumTime) {
+  // tile=128 takes 0.25 ms (min_samples decide), tile=64 0.0625 ms (16 samples make 1 ms). The
+  // slower one goes first, so that nothing stops early.
+  Fixture f([](const std::string& v, const Geometry&) {
+    return v.find("(64)") != std::string::npos ? 0.0625 : 0.25;
+  });
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {128, 64}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  TuningResult r = *site.result(key(n));
+  const RuntimeOptions defaults;
+  ASSERT_EQ(defaults.sampling.min_sample_ms, 1);
+  EXPECT_EQ(r.measurements[0].samples, defaults.sampling.min_samples);
+  EXPECT_EQ(r.measurements[1].samples, 16);
+}
+
+TEST(Tuner, AConfigurationFarSlowerThanTheBestStopsAfterAFewSamples) {
+  // tile=64 is 1 ms; tile=128 is 1.2 ms (close: measured fully); tile=256 is 10 ms (stops).
+  Fixture f([](const std::string& v, const Geometry&) {
+    return v.find("(64)") != std::string::npos    ? 1.0
+           : v.find("(128)") != std::string::npos ? 1.2
+                                                  : 10.0;
+  });
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  TuningResult r = *site.result(key(n));
+  const RuntimeOptions defaults;
+  EXPECT_EQ(r.measurements[0].samples, defaults.sampling.min_samples);
+  EXPECT_EQ(r.measurements[1].samples, defaults.sampling.min_samples);
+  EXPECT_FALSE(r.measurements[1].stopped_early);
+  EXPECT_TRUE(r.measurements[2].stopped_early);
+  EXPECT_EQ(r.measurements[2].samples, defaults.sampling.early_stop_samples);
+  EXPECT_TRUE(r.measurements[2].ok);
+  EXPECT_EQ(r.best, 0);
+  EXPECT_NE(r.table().find("stopped early"), std::string::npos) << r.table();
+}
+
+TEST(Tuner, ALaterConfigurationMustBeFasterThanTheToleranceToWin) {
+  auto run = [](double second_ms) {
+    Fixture f([=](const std::string& v, const Geometry&) {
+      return v.find("(64)") != std::string::npos ? 1.0 : second_ms;
+    });
+    SiteInfo info = vadd_site();
+    info.space = Space::cartesian({{"tile", {64, 128}}});
+    Site site(std::move(info), f.runtime.get());
+    long long n = 4096;
+    launch_vadd(site, n);
+    return site.result(key(n))->best_config()[0];
+  };
+  EXPECT_EQ(run(0.995), 64);  // within 1%: a tie, the earlier wins
+  EXPECT_EQ(run(0.98), 128);  // clearly faster
+}
+
+TEST(Tuner, LoadAndLaunchFailuresAreRecordedWithTheirReasons) {
+  Fixture f(vadd_cost);
+  f.device->load_fail_if = [](const std::string& v) { return v.find("(64)") != std::string::npos; };
+  f.device->launch_fail_if = [](const std::string& v) {
+    return v.find("occ=4") != std::string::npos;
+  };
+  f.device->max_threads_for = [](const std::string& v) {
+    return v == "vadd<(256)>|occ=1|ntid=256" ? 128 : 1024;
+  };
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{128, 2}));
+  auto failure = [&](Config c) {
+    for (const Measurement& m : r.measurements)
+      if (m.config == c) return m.ok ? std::string("ok") : m.failure;
+    return std::string("absent");
+  };
+  EXPECT_NE(failure({64, 2}).find("fake load error"), std::string::npos);
+  EXPECT_NE(failure({128, 4}).find("too many resources"), std::string::npos);
+  EXPECT_NE(failure({256, 1}).find("needs 256 threads per block; compiled with 32 registers per "
+                                   "thread it allows 128"),
+            std::string::npos)
+      << failure({256, 1});
+  EXPECT_EQ(failure({256, 2}), "ok");
+}
+
+TEST(Tuner, DeviceLimitsRefuseConfigurationsBeforeAnythingIsCompiled) {
+  Fixture f(vadd_cost);
+  f.device->device_info.arch = 80;
+  f.device->device_info.clusters = false;
+  f.device->device_info.max_shared_per_block = 1000;
+  SiteInfo info = vadd_site();
+  // threads = tile; shmem = 4 * tile; clusters of num_ctas.
+  info.space = Space::cartesian({{"tile", {128, 512, 2048}}, {"num_ctas", {1, 2}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  auto geometry = [&](const Config& c) {
+    Geometry g = vadd_geometry(c, n);
+    g.shmem = static_cast<unsigned>(4 * c[0]);
+    return g;
+  };
+  site.launch(key(n), geometry, args);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{128, 1}));
+  EXPECT_EQ(f.compiler->compiles.load(), 1);  // only the one configuration that fits
+  EXPECT_EQ(
+      r.measurements[1].failure,
+      "skipped: num_ctas = 2: thread-block clusters need sm_90 or later; the device is sm_80");
+  EXPECT_EQ(r.measurements[2].failure,
+            "skipped: needs 2048 bytes of dynamic shared memory per block; the device allows 1000");
+  EXPECT_EQ(r.measurements[4].failure,
+            "skipped: needs 2048 threads per block; the device allows 1024");
+}
+
+TEST(Tuner, AClusterThatDoesNotDivideTheGridIsRefusedAndClustersReachTheLaunch) {
+  Fixture f(vadd_cost);
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {4, 8}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 64 * 12;  // 12 blocks: clusters of 4 fit, clusters of 8 do not
+  launch_vadd(site, n);
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(r.best_config(), (Config{64, 4}));
+  EXPECT_EQ(r.measurements[1].failure,
+            "skipped: num_ctas = 8 does not divide the grid's x dimension (12 blocks)");
+  EXPECT_EQ(f.device->last_cluster(), 4);
+}
+
+TEST(Tuner, FlushL2WritesABufferLargerThanL2BeforeEverySample) {
+  Fixture f(vadd_cost);
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128}}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  auto options = [] {
+    TuningOptions o;
+    o.flush_l2 = true;
+    return o;
+  };
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args, options);
+  std::vector<std::string> events = f.device->events();
+  const std::string flush =
+      "fill " + std::to_string(2 * std::max<long long>(f.device->device_info.l2_bytes, 32ll << 20));
+  int flushed = 0, unflushed = 0;
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (events[i].rfind("time ", 0) == 0) (i > 0 && events[i - 1] == flush ? flushed : unflushed)++;
+  TuningResult r = *site.result(key(n));
+  EXPECT_EQ(flushed, r.measurements[0].samples + r.measurements[1].samples);
+  EXPECT_EQ(unflushed, 2 * RuntimeOptions{}.sampling.warmup);  // warm-up launches need no flush
+  EXPECT_EQ(f.device->live_allocations(), 0u);                 // the flush buffer is freed
+}
+
+TEST(Tuner, ConcurrentFirstLaunchesTuneOnceAndTheOthersAreCacheHits) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 12345;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      long long local = n;
+      void* args[1] = {&local};
+      site.launch(
+          key(local), [&](const Config& c) { return vadd_geometry(c, local); }, args);
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(f.compiler->compiles.load(), 9);
+  EXPECT_EQ(f.device->launches().size(), 8u);
+  int tunings = 0, hits = 0;
+  for (const TuningResult& r : tuning_results())
+    if (r.key == key(n)) (r.cache_hit ? hits : tunings)++;
+  EXPECT_EQ(tunings, 1);
+  // Threads that arrived while it ran waited and were marked; later ones found the winner.
+  EXPECT_LE(hits, 7);
+}
+
+TEST(Tuner, OpaqueSpaceMistakesRaiseAnErrorAtTheAnnotation) {
+  auto first_launch_error = [](SiteInfo info) -> std::string {
+    Fixture f(vadd_cost);
+    Site site(std::move(info), f.runtime.get());
+    long long n = 4096;
+    void* args[1] = {&n};
+    try {
+      site.launch(
+          key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
+    } catch (const Error& e) {
+      EXPECT_EQ(f.compiler->compiles.load(), 0);
+      return e.what();
+    }
+    return "no error";
+  };
+  SiteInfo info = vadd_site();
+  info.dollar_names = {"tile", "tiel"};
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: '$tiel' names no axis of the space (its axes: tile, occupancy)");
+  info = vadd_site();
+  info.hints.occupancy = 2;
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: static hint 'occupancy' conflicts "
+            "with the space's axis of the same name");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"occupancy", {0, 1}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: occupancy must be at least 1 (the least number of blocks per "
+            "multiprocessor), not 0 (in tile=64 occupancy=0)");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {2, 3}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: num_ctas must be a power of two up "
+            "to 16 (1, 2, 4, 8, 16), not 3 (in tile=64 num_ctas=3)");
+  info = vadd_site();
+  info.space = Space::cartesian({{"tile", {64, 128}}}, [](const Config&) { return false; });
+  EXPECT_EQ(first_launch_error(info), "vadd.cu:12: tiletune: the space has no configurations");
+  info = vadd_site();
+  info.hints.num_ctas = 32;
+  info.space = Space::cartesian({{"tile", {64}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: num_ctas must be a power of two up "
+            "to 16 (1, 2, 4, 8, 16), not 32");
+  info.hints = Hints{-1, 0};
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: occupancy must be at least 1 (the least number of blocks per "
+            "multiprocessor), not -1");
+  info.hints = Hints{0, 2};
+  info.space = Space::cartesian({{"tile", {64}}, {"num_ctas", {1, 2}}});
+  EXPECT_EQ(first_launch_error(info),
+            "vadd.cu:12: tiletune: static hint 'num_ctas' conflicts with the space's axis of the "
+            "same name");
+}
+
+TEST(Tuner, ClearingForgetsAKeyOrEverythingAndTheNextLaunchTunesAgain) {
+  Fixture f(vadd_cost);
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  auto geometry = [&](const Config& c) { return vadd_geometry(c, n); };
+  site.launch(key(1), geometry, args);
+  site.launch(key(2), geometry, args);
+  site.clear(key(1));
+  EXPECT_FALSE(site.result(key(1)).has_value());
+  EXPECT_TRUE(site.result(key(2)).has_value());
+  std::size_t timed = f.device->timed().size();
+  site.launch(key(1), geometry, args);
+  EXPECT_GT(f.device->timed().size(), timed);
+  site.clear();
+  EXPECT_FALSE(site.result(key(1)).has_value());
+  EXPECT_FALSE(site.result(key(2)).has_value());
+  site.launch(key(2), geometry, args);
+  EXPECT_TRUE(site.result(key(2)).has_value());
+  clear_results();
+  EXPECT_FALSE(site.result(key(2)).has_value());
+}
+
+}  // namespace
+}  // namespace tiletune
