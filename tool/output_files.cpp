@@ -1,36 +1,13 @@
 #include "output_files.h"
 
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/raw_ostream.h>
+#include "store/files.h"
 
 namespace tiletune::tool {
 
+// The runtime's store holds the one write-then-rename.
 bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
-  llvm::SmallString<256> temporary;
-  int fd = -1;
-  llvm::SmallString<256> model(path);
-  model += ".tmp-%%%%%%";
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
-    error = "cannot create a file next to " + path + ": " + ec.message();
-    return false;
-  }
-  {
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << text;
-    out.close();
-    if (out.has_error()) {
-      error = "cannot write " + std::string(temporary) + ": " + out.error().message();
-      out.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return false;
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
-    error = "cannot rename " + std::string(temporary) + " to " + path + ": " + ec.message();
-    llvm::sys::fs::remove(temporary);
-    return false;
-  }
-  return true;
+  error = files::write_atomically(path, text);
+  return error.empty();
 }
 
 std::string depfile_text(const std::string& output, const std::vector<std::string>& files) {
