@@ -25,6 +25,15 @@ for e in .device/examples/*; do
   cat "$out/example-$name.log" | tail -40
   summary+=("$(printf '%-28s rc=%-3s %s' "example:$name" "$rc" "$(tail -1 "$out/example-$name.log")")")
 done
+for g in .device/gpu.d/*.sh; do
+  [ -f "$g" ] || continue
+  name=$(basename "$g" .sh)
+  echo "== gpu.d/$name"
+  timeout 240 bash "$g" > "$out/gpu.d-$name.log" 2>&1
+  rc=$?
+  tail -40 "$out/gpu.d-$name.log"
+  summary+=("$(printf '%-28s rc=%-3s %s' "gpu.d:$name" "$rc" "$(tail -1 "$out/gpu.d-$name.log")")")
+done
 echo
 echo "== summary ($(cat "$out/gpu.txt"))"
 printf '%s\n' "${summary[@]}"

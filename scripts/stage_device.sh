@@ -18,4 +18,6 @@ if [ -d build/bench ]; then
   done
 fi
 cp scripts/gpu_run.sh scripts/gpu_bench.sh .device/
+# Per-area GPU steps (each prints its summary lines last).
+if [ -d scripts/gpu.d ]; then cp -r scripts/gpu.d .device/; fi
 du -sh .device
