@@ -2,6 +2,7 @@
 
 #include "tune/device_limits.h"
 #include "tune/site_variant.h"
+#include "tune/tuner.h"
 
 #include <tiletune/error.h>
 
@@ -66,6 +67,17 @@ std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
     return std::nullopt;
   }
   try {
+    // A results file can be stale or edited: under `verify` the winner passes the same check
+    // as in a tuning before it is trusted.
+    if (std::string wrong = check_stored_winner(tools, request, stored->best); !wrong.empty()) {
+      if (s.log)
+        std::fprintf(s.log,
+                     "tiletune: %s: the stored winner %s from %s fails verification (%s): tuning "
+                     "again\n",
+                     identity.site.c_str(), request.site.space.describe(stored->best).c_str(),
+                     results.path().c_str(), wrong.c_str());
+      return std::nullopt;
+    }
     TunedKernel loaded = load_configuration(tools, request, stored->best);
     loaded.result.measurements.front().median_ms = stored->median_ms;
     if (s.log_level >= 1 && s.log)

@@ -252,7 +252,51 @@ Error no_winner(const SiteInfo& site, const TuningResult& result) {
                "` could run:" + reasons);
 }
 
+// One configuration's candidate, built now (by the workers, or here with the pipeline off).
+Candidate single_candidate(const TuningTools& tools, const TuningRequest& request,
+                           const DeviceInfo& device, const Config& config) {
+  Candidate c;
+  c.geometry = request.geometry(config);
+  c.cluster = cluster_size(request.site, config);
+  c.refused = device_limit_violation(device, c.geometry, c.cluster).has_value();
+  if (!c.refused && tools.settings.pipeline)
+    c.built = std::move(
+        start_builds(tools, request.context,
+                     {compile_request(request.site, config, c.geometry, device.arch, request.key)})
+            .front());
+  return c;
+}
+
 }  // namespace
+
+std::string check_stored_winner(const TuningTools& tools, const TuningRequest& request,
+                                const Config& config) {
+  const TuningOptions options = request.options();
+  if (!options.verify || (options.outputs.empty() && options.restore.empty())) return "";
+  const DeviceInfo device = tools.device.info(request.context);
+  TuningResult scratch = result_for(request);
+  TrialMemory memory(tools.device, request.context, request.geometry(config).stream, options,
+                     device.l2_bytes);
+  Trials trials(tools, request, options, device.arch, memory, scratch.phases);
+  // Configurations in the space's order until one runs: it sets the reference outputs, as in a
+  // tuning. The stored winner is the reference itself when none before it runs.
+  for (const Config& earlier : request.site.space.configurations()) {
+    if (earlier == config) break;
+    Candidate c = single_candidate(tools, request, device, earlier);
+    if (c.refused) continue;
+    Measurement m;
+    m.config = earlier;
+    trials.run(c, m, 0, false);
+    if (m.ok) break;
+  }
+  Candidate c = single_candidate(tools, request, device, config);
+  Measurement m;
+  m.config = config;
+  if (!c.refused) trials.run(c, m, 0, false);
+  memory.restore_all();
+  if (m.ok) return "";
+  return m.failure.empty() ? "it exceeds the device's limits" : m.failure;
+}
 
 TuningResult result_for(const TuningRequest& request) {
   TuningResult result;

@@ -5,10 +5,18 @@
 
 #include "tune/tuning_request.h"
 
+#include <string>
+
 namespace tiletune::detail {
 
 // Throws tiletune::Error listing every configuration's failure when none can run. Buffers in the
 // request's `restore` option hold their original contents again when it returns or throws.
 TunedKernel tune(const TuningTools& tools, const TuningRequest& request);
+
+// Under `verify`: `config`'s outputs checked as a tuning checks them, against the reference (the
+// first configuration in the space's order that runs), without measuring. "" when they agree or
+// nothing is compared, else why not. Buffers hold their original contents again afterwards.
+std::string check_stored_winner(const TuningTools& tools, const TuningRequest& request,
+                                const Config& config);
 
 }  // namespace tiletune::detail

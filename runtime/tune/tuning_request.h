@@ -44,7 +44,7 @@ struct TuningRequest {
   ContextHandle context;
   GeometryRef geometry;
   void** args;               // each kernel argument, converted to the kernel's parameter types
-  TuningOptionsRef options;  // called once, when a tuning measures
+  TuningOptionsRef options;  // called when a tuning measures or a stored winner is verified
   ArgumentsRef arguments;    // rewrites the per-configuration arguments in `args`
 };
 

@@ -2,6 +2,7 @@
 // kernels are host functions of the arguments.
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/temporary_directory.h"
 
 #include <tiletune/site.h>
 
@@ -243,6 +244,128 @@ TEST(Verify, InPlaceBuffersAreComparedWhenNoOutputsAreNamed) {
   EXPECT_NE(r.measurements[2].failure.find("element 3 is 4"), std::string::npos)
       << r.measurements[2].failure;
   for (float v : x) EXPECT_EQ(v, 3.0f);  // restored, then the one real launch
+}
+
+// A stored winner is trusted only after the check a tuning would give it: two processes share a
+// results file; the second one's kernels have changed so that the stored winner (tile=256) now
+// leaves the last element unwritten.
+struct StoredWinnerProcess {
+  FakeDevice* device;
+  std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
+  std::unique_ptr<Runtime> runtime;
+  std::FILE* log = std::tmpfile();
+
+  StoredWinnerProcess(const std::string& results, FakeDevice::Effect effect) {
+    // tile=256 is the fastest, so the first process stores it.
+    auto d = std::make_unique<FakeDevice>([](const std::string& v, const Geometry&) {
+      return v.find("(256)") != std::string::npos ? 1.0 : 2.0;
+    });
+    d->effect = std::move(effect);
+    device = d.get();
+    RuntimeOptions options;
+    options.log = log;
+    options.log_level = 1;
+    options.results_file = results;
+    runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
+  }
+  ~StoredWinnerProcess() { std::fclose(log); }
+
+  std::string log_text() {
+    std::fflush(log);
+    std::rewind(log);
+    std::string text;
+    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
+    return text;
+  }
+
+  TuningResult launch(std::vector<float>& out, bool verify) {
+    Site site(scale_site(), runtime.get());
+    int n = static_cast<int>(out.size());
+    std::vector<float> in(n);
+    std::iota(in.begin(), in.end(), 1.0f);
+    const float* pin = in.data();
+    float* pout = out.data();
+    void* args[3] = {&pin, &pout, &n};
+    auto options = [&] {
+      TuningOptions o;
+      o.outputs = {buffer(pout, n * sizeof(float))};
+      o.verify = verify;
+      return o;
+    };
+    site.launch(
+        key(n), [&](const Config& c) { return geometry_for(c, n); }, args, options);
+    return *site.result(key(n));
+  }
+};
+
+void square_everywhere(const std::string&, const Geometry&, void** args) {
+  const float* in = *static_cast<const float**>(args[0]);
+  float* out = *static_cast<float**>(args[1]);
+  int n = *static_cast<int*>(args[2]);
+  for (int i = 0; i < n; ++i) out[i] = in[i] * in[i];
+}
+
+// tile=256 leaves the last element as it was.
+void square_but_256_misses_the_last(const std::string& v, const Geometry& g, void** args) {
+  square_everywhere(v, g, args);
+  if (v.find("(256)") != std::string::npos) {
+    float* out = *static_cast<float**>(args[1]);
+    out[*static_cast<int*>(args[2]) - 1] = -1.0f;
+  }
+}
+
+TEST(VerifyStored, AStoredWinnerWithAWrongResultIsRejectedAndTheSiteTunesAgain) {
+  testing::TemporaryDirectory dir;
+  const std::string results = dir / "results.txt";
+  std::vector<float> out(100, 0.0f);
+  {
+    StoredWinnerProcess first(results, square_everywhere);
+    EXPECT_EQ(first.launch(out, true).best_config(), (Config{256}));
+  }
+  StoredWinnerProcess second(results, square_but_256_misses_the_last);
+  std::fill(out.begin(), out.end(), 0.0f);
+  TuningResult r = second.launch(out, true);
+  EXPECT_FALSE(r.from_file);
+  EXPECT_FALSE(r.measurements[2].ok);
+  EXPECT_NE(second.log_text().find("the stored winner tile=256 from " + results +
+                                   " fails verification (wrong result: output 0 element 99"),
+            std::string::npos)
+      << second.log_text();
+  EXPECT_NE(r.best_config(), (Config{256}));
+  EXPECT_EQ(out[99], 100.0f * 100.0f);  // the real launch, by a correct configuration
+}
+
+TEST(VerifyStored, AStoredWinnerThatPassesIsUsedWithoutMeasuring) {
+  testing::TemporaryDirectory dir;
+  const std::string results = dir / "results.txt";
+  std::vector<float> out(100, 0.0f);
+  {
+    StoredWinnerProcess first(results, square_everywhere);
+    first.launch(out, true);
+  }
+  StoredWinnerProcess second(results, square_everywhere);
+  std::fill(out.begin(), out.end(), 0.0f);
+  TuningResult r = second.launch(out, true);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(r.best_config(), (Config{256}));
+  EXPECT_TRUE(second.device->timed().empty());  // checked, not measured
+  // The reference (tile=64) and the stored winner each ran once under the check, then the launch.
+  EXPECT_EQ(second.device->launches().size(), 3u);
+  EXPECT_EQ(out[99], 100.0f * 100.0f);
+}
+
+TEST(VerifyStored, WithoutVerifyTheStoredWinnerIsLoadedUnchecked) {
+  testing::TemporaryDirectory dir;
+  const std::string results = dir / "results.txt";
+  std::vector<float> out(100, 0.0f);
+  {
+    StoredWinnerProcess first(results, square_everywhere);
+    first.launch(out, false);
+  }
+  StoredWinnerProcess second(results, square_but_256_misses_the_last);
+  TuningResult r = second.launch(out, false);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(second.device->launches().size(), 1u);  // only the launch itself
 }
 
 }  // namespace
