@@ -26,6 +26,13 @@ long env_number(const char* name, long fallback) {
 RuntimeOptions RuntimeOptions::from_environment() {
   RuntimeOptions o;
   o.disable = env_number("TILETUNE_DISABLE", 0) != 0;
+  if (const char* mode = std::getenv("TILETUNE_MODE"); mode && *mode) {
+    if (std::string(mode) == "pinned")
+      o.pinned = true;
+    else if (std::string(mode) != "tune")
+      throw Error(std::string("tiletune: TILETUNE_MODE='") + mode +
+                  "' is not a mode: use 'tune' (the default) or 'pinned'");
+  }
   o.log_level = static_cast<int>(env_number("TILETUNE_LOG", 0));
   o.workers = static_cast<unsigned>(env_number("TILETUNE_WORKERS", 0));
   if (const char* file = std::getenv("TILETUNE_RESULTS_FILE"); file && *file)

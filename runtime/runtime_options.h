@@ -14,8 +14,8 @@ struct RuntimeOptions : detail::TuningSettings {
   // results.txt in the cache directory.
   std::string results_file;
 
-  // TILETUNE_DISABLE, TILETUNE_LOG, TILETUNE_WORKERS, TILETUNE_RESULTS_FILE and the cache
-  // directory. Throws tiletune::Error naming a variable whose value is not a whole number.
+  // TILETUNE_DISABLE, TILETUNE_MODE, TILETUNE_LOG, TILETUNE_WORKERS, TILETUNE_RESULTS_FILE and the
+  // cache directory. Throws tiletune::Error naming a variable whose value is not a whole number.
   static RuntimeOptions from_environment();
 };
 

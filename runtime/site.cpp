@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <utility>
 
@@ -51,6 +52,10 @@ struct Site::State {
   Runtime* runtime;
   std::string results_name;  // the site as the results file names it
   detail::WinnerTable<Winner> winners;
+  // Chosen without launching while the stream was capturing a CUDA graph: launched during capture
+  // only, never stored; the first launch outside capture tunes as usual.
+  detail::WinnerTable<Winner> captured;
+  std::mutex capture_mutex;  // one choice per key however many threads capture
   // Tunings under way, so that concurrent first launches of one key tune once: the others wait
   // for it. Nothing is kept once it is done: the winner is in `winners` by then.
   detail::SingleFlightCache<std::pair<std::uint64_t, detail::ContextHandle>, const Winner*> tunings;
@@ -84,8 +89,37 @@ struct Site::State {
     return w;
   }
 
-  const Winner* tune_and_keep(const detail::TuningRequest& request, std::uint64_t hash) {
-    detail::TunedKernel tuned = tune_or_load(request);
+  // The first launch of a key: tuned once, or, while the stream is capturing, a configuration
+  // chosen without launching anything but the captured launch itself.
+  const Winner* first_launch(const detail::TuningRequest& request, std::uint64_t hash) {
+    const std::vector<Config>& configs = info.space.configurations();
+    if (!configs.empty() && rt().device().capturing(request.geometry(configs.front()).stream))
+      return during_capture(request, hash);
+    return tune_once(request, hash);
+  }
+
+  const Winner* during_capture(const detail::TuningRequest& request, std::uint64_t hash) {
+    auto same = [&](const Winner& w) {
+      return w.context == request.context && w.key == request.key;
+    };
+    std::lock_guard lock(capture_mutex);
+    if (const Winner* w = captured.find(hash, same)) return w;
+    detail::check_site_space(info);
+    Runtime& r = rt();
+    detail::TunedKernel chosen =
+        detail::first_runnable(r.tuning_tools(), request, "the stream was capturing a CUDA graph");
+    if (r.options().log)
+      std::fprintf(r.options().log,
+                   "tiletune: %s: the stream is capturing a CUDA graph: %s (the first "
+                   "configuration that builds) is captured untuned; the site tunes at its next "
+                   "launch outside capture\n",
+                   results_name.c_str(), info.space.describe(chosen.result.best_config()).c_str());
+    return captured.insert(make_winner(std::move(chosen), request, hash));
+  }
+
+  static std::unique_ptr<Winner> make_winner(detail::TunedKernel tuned,
+                                             const detail::TuningRequest& request,
+                                             std::uint64_t hash) {
     auto winner = std::make_unique<Winner>();
     winner->hash = hash;
     winner->key = request.key;
@@ -94,6 +128,11 @@ struct Site::State {
     winner->config = tuned.result.best_config();
     winner->cluster = tuned.cluster;
     winner->result = std::move(tuned.result);
+    return winner;
+  }
+
+  const Winner* tune_and_keep(const detail::TuningRequest& request, std::uint64_t hash) {
+    std::unique_ptr<Winner> winner = make_winner(tune_or_load(request), request, hash);
     detail::record_tuning(winner->result);
     return winners.insert(std::move(winner));
   }
@@ -108,6 +147,18 @@ struct Site::State {
       if (std::optional<detail::TunedKernel> stored =
               detail::load_stored_winner(tools, request, r.results(), device))
         return std::move(*stored);
+    if (r.options().pinned) {
+      // Every process of a job must launch the same code: no measuring, ever.
+      detail::TunedKernel chosen =
+          detail::first_runnable(tools, request, "TILETUNE_MODE=pinned and no stored winner");
+      if (r.options().log)
+        std::fprintf(r.options().log,
+                     "tiletune: %s: TILETUNE_MODE=pinned and no stored winner in %s: using %s, "
+                     "the first configuration that builds\n",
+                     results_name.c_str(), r.results().path().c_str(),
+                     info.space.describe(chosen.result.best_config()).c_str());
+      return chosen;
+    }
     detail::TunedKernel tuned = detail::tune(tools, request);
     if (tuned.result.tuned)
       r.results().store(detail::stored_winner(info, request.key, device, tuned.result));
@@ -116,6 +167,7 @@ struct Site::State {
 
   void clear(const std::optional<Key>& key) {
     winners.erase_if([&](const Winner& w) { return !key || w.key == *key; });
+    captured.erase_if([&](const Winner& w) { return !key || w.key == *key; });
     rt().results().erase([&](const detail::StoredResult& r) {
       return r.site == results_name && (!key || r.key == *key);
     });
@@ -149,8 +201,8 @@ void Site::launch(const Key& key, GeometryRef geometry, void** args,
   const std::uint64_t hash = winner_hash(key, context);
   const Winner* w = state_->find(key, context, hash);
   if (!w) [[unlikely]]
-    w = state_->tune_once({state_->info, key, context, geometry, args, tuning_options, arguments},
-                          hash);
+    w = state_->first_launch(
+        {state_->info, key, context, geometry, args, tuning_options, arguments}, hash);
   if (arguments) arguments(w->config);
   device.launch(w->function, geometry(w->config), args, w->cluster);
 }

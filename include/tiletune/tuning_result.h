@@ -39,7 +39,8 @@ struct TuningResult {
     double check_ms = 0;
     double measure_ms = 0;
   } phases;
-  bool tuned = true;  // false under TILETUNE_DISABLE: the first configuration
+  std::string not_tuned;  // why the winner was chosen without measuring, when !tuned
+  bool tuned = true;      // false under TILETUNE_DISABLE: the first configuration
   // Read from the results file: `measurements` holds the stored winner only.
   bool from_file = false;
   // This launch waited for another thread's tuning of the same key and took its result.

@@ -42,6 +42,8 @@ struct Driver {
   PFN_cuMemcpyDtoHAsync_v3020 memcpy_dtoh_async;
   PFN_cuMemsetD8Async_v3020 memset_d8_async;
   PFN_cuStreamSynchronize_v2000 stream_synchronize;
+  PFN_cuStreamIsCapturing_v10000 stream_is_capturing;
+  PFN_cuThreadExchangeStreamCaptureMode_v10010 thread_exchange_capture_mode;
 };
 
 std::string driver_error(const Driver& d, CUresult r) {
@@ -94,6 +96,8 @@ Driver load_driver() {
   resolve("cuMemcpyDtoHAsync", 3020, d.memcpy_dtoh_async);
   resolve("cuMemsetD8Async", 3020, d.memset_d8_async);
   resolve("cuStreamSynchronize", 2000, d.stream_synchronize);
+  resolve("cuStreamIsCapturing", 10000, d.stream_is_capturing);
+  resolve("cuThreadExchangeStreamCaptureMode", 10010, d.thread_exchange_capture_mode);
   if (CUresult r = d.init(0); r != CUDA_SUCCESS)
     throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
   return d;
@@ -140,6 +144,9 @@ class CudaDevice final : public Device {
   FunctionHandle load(ContextHandle context, const std::vector<char>& cubin,
                       const std::string& entry) override {
     Bind bind(*this, context);
+    // Loading is a "potentially unsafe" call while any thread captures in global mode: relaxed on
+    // this thread, a first launch during capture (and the workers beside it) can still load.
+    RelaxedCapture relaxed(d_);
     CUmodule module = nullptr;
     check(d_.module_load_data(&module, cubin.data()), "cuModuleLoadData");
     CUfunction function = nullptr;
@@ -232,7 +239,21 @@ class CudaDevice final : public Device {
     return ms;
   }
 
+  bool capturing(CUstream stream) override {
+    CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+    return d_.stream_is_capturing(stream, &status) != CUDA_SUCCESS ||
+           status != CU_STREAM_CAPTURE_STATUS_NONE;
+  }
+
  private:
+  // The calling thread's stream capture mode relaxed for the scope.
+  struct RelaxedCapture {
+    explicit RelaxedCapture(const Driver& d) : d_(d) { d_.thread_exchange_capture_mode(&mode_); }
+    ~RelaxedCapture() { d_.thread_exchange_capture_mode(&mode_); }
+    const Driver& d_;
+    CUstreamCaptureMode mode_ = CU_STREAM_CAPTURE_MODE_RELAXED;
+  };
+
   // Makes `context` current for the scope and restores the caller's afterwards.
   struct Bind {
     Bind(CudaDevice& device, ContextHandle context) : device_(device) {

@@ -63,6 +63,11 @@ class Device {
   virtual void fill(DevicePointer to, unsigned char byte, std::size_t bytes, CUstream stream) = 0;
   // Copies to the host and waits for it (and for everything before it on the stream).
   virtual void read(void* to, DevicePointer from, std::size_t bytes, CUstream stream) = 0;
+
+  // Whether `stream` is capturing a CUDA graph: then a launch on it is recorded, not run, and
+  // timing, synchronising or allocating would invalidate the capture. When the driver cannot tell
+  // (the legacy stream beside another capture), it counts as capturing.
+  virtual bool capturing(CUstream stream) = 0;
 };
 
 }  // namespace tiletune::detail

@@ -298,6 +298,52 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
   return m.failure.empty() ? "it exceeds the device's limits" : m.failure;
 }
 
+TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& request,
+                           const std::string& why) {
+  const Clock::time_point start = Clock::now();
+  const SiteInfo& site = request.site;
+  const DeviceInfo device = tools.device.info(request.context);
+  TunedKernel chosen;
+  TuningResult& result = chosen.result;
+  result = result_for(request);
+  result.tuned = false;
+  result.not_tuned = why;
+  for (const Config& config : site.space.configurations()) {
+    Measurement& m = result.measurements.emplace_back();
+    m.config = config;
+    const Geometry geometry = request.geometry(config);
+    const int cluster = cluster_size(site, config);
+    if (std::optional<std::string> limit = device_limit_violation(device, geometry, cluster)) {
+      m.failure = "skipped: " + *limit;
+      continue;
+    }
+    try {
+      const std::shared_ptr<const CompiledKernel> kernel =
+          tools.compiler.compile(compile_request(site, config, geometry, device.arch, request.key));
+      m.registers = kernel->registers;
+      const FunctionHandle function =
+          tools.device.load(request.context, kernel->cubin, kernel->entry);
+      if (std::optional<std::string> limit = register_limit_violation(
+              geometry, m.registers, tools.device.max_threads_per_block(function))) {
+        m.failure = *limit;
+        continue;
+      }
+      m.ok = true;
+      result.best = static_cast<int>(result.measurements.size() - 1);
+      chosen.function = function;
+      chosen.cluster = cluster;
+      break;
+    } catch (const std::exception& e) {
+      m.failure = failure_text(e);
+    }
+  }
+  result.seconds = ms_since(start) / 1000;
+  if (result.best < 0) throw no_winner(site, result);
+  if (tools.settings.log_level >= 1 && tools.settings.log)
+    std::fprintf(tools.settings.log, "%s", result.table().c_str());
+  return chosen;
+}
+
 TuningResult result_for(const TuningRequest& request) {
   TuningResult result;
   result.site = site_location(request.site);
@@ -320,6 +366,7 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   TuningResult& result = tuned.result;
   result = result_for(request);
   result.tuned = !settings.disable;
+  if (settings.disable) result.not_tuned = "TILETUNE_DISABLE";
   result.measurements.resize(settings.disable ? 1 : configs.size());
   for (std::size_t i = 0; i < result.measurements.size(); ++i)
     result.measurements[i].config = configs[i];

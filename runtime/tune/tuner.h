@@ -16,6 +16,12 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request);
 // Under `verify`: `config`'s outputs checked as a tuning checks them, against the reference (the
 // first configuration in the space's order that runs), without measuring. "" when they agree or
 // nothing is compared, else why not. Buffers hold their original contents again afterwards.
+// The first configuration in the space's order that the device can launch and that compiles,
+// loads and fits its registers, compiled on the calling thread and never launched: what runs
+// where nothing may be measured. `why` says why in the result. Throws like tune() when none.
+TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& request,
+                           const std::string& why);
+
 std::string check_stored_winner(const TuningTools& tools, const TuningRequest& request,
                                 const Config& config);
 

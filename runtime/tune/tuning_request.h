@@ -19,7 +19,10 @@ namespace tiletune::detail {
 
 struct TuningSettings {
   bool disable = false;  // TILETUNE_DISABLE=1: no tuning, the first configuration
-  int log_level = 0;     // TILETUNE_LOG: 0 silent, 1 a table per tuning, 2 every sample
+  // TILETUNE_MODE=pinned: never measure: the stored winner, else the first configuration that
+  // builds, so that every process of a job launches the same code.
+  bool pinned = false;
+  int log_level = 0;  // TILETUNE_LOG: 0 silent, 1 a table per tuning, 2 every sample
   std::FILE* log = stderr;
   SamplingRule sampling;
   double tie_tolerance = 0.01;  // a later configuration must be this much faster to win

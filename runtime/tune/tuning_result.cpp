@@ -8,7 +8,7 @@ namespace tiletune {
 std::string TuningResult::table() const {
   std::string out = "tiletune: " + site + " " + kernel + " key=(";
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
-  out += ")" + std::string(tuned ? "" : " [TILETUNE_DISABLE: not tuned]") +
+  out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
          (from_file ? " [from the results file]" : "") +
          (cache_hit ? " [cache hit: another thread tuned it]" : "") + "\n";
 
@@ -28,7 +28,7 @@ std::string TuningResult::table() const {
       out += line;
     }
     std::string status = !m.ok ? "failed: " + m.failure.substr(0, m.failure.find('\n'))
-                         : static_cast<int>(i) == best ? "best"
+                         : static_cast<int>(i) == best ? (tuned ? "best" : "chosen, not measured")
                          : m.stopped_early             ? "ok, stopped early (far slower)"
                                                        : "ok";
     if (m.ok)

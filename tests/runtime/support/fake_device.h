@@ -89,7 +89,13 @@ class FakeDevice final : public detail::Device {
   std::atomic<bool> record{true};
   std::atomic<long> launch_count{0};
 
+  // While set, every stream is capturing: launches are recorded as "capture NAME" and anything a
+  // capture forbids (timing, allocating, copying, reading) is recorded in forbidden().
+  std::atomic<bool> capture{false};
+
   detail::ContextHandle current_context() override { return &context_; }
+
+  bool capturing(CUstream) override { return capture.load(); }
 
   detail::DeviceInfo info(detail::ContextHandle) override { return device_info; }
 
@@ -116,7 +122,7 @@ class FakeDevice final : public detail::Device {
       std::lock_guard lock(mutex_);
       name = name_of(f);
       launches_.push_back(name);
-      events_.push_back("launch " + name);
+      events_.push_back((capture ? "capture " : "launch ") + name);
       last_geometry_ = g;
       last_cluster_ = cluster;
     }
@@ -130,6 +136,7 @@ class FakeDevice final : public detail::Device {
       name = name_of(f);
       timed_.push_back(name);
       events_.push_back("time " + name);
+      forbid_during_capture("time " + name);
     }
     run(name, g, args);
     return cost_(name, g);
@@ -140,6 +147,7 @@ class FakeDevice final : public detail::Device {
     std::lock_guard lock(mutex_);
     memory_[reinterpret_cast<detail::DevicePointer>(p)] = bytes;
     events_.push_back("allocate " + std::to_string(bytes));
+    forbid_during_capture("allocate");
     return reinterpret_cast<detail::DevicePointer>(p);
   }
 
@@ -153,18 +161,21 @@ class FakeDevice final : public detail::Device {
     std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
     std::lock_guard lock(mutex_);
     events_.push_back("copy " + std::to_string(bytes));
+    forbid_during_capture("copy");
   }
 
   void fill(detail::DevicePointer to, unsigned char byte, std::size_t bytes, CUstream) override {
     std::memset(reinterpret_cast<void*>(to), byte, bytes);
     std::lock_guard lock(mutex_);
     events_.push_back("fill " + std::to_string(bytes));
+    forbid_during_capture("fill");
   }
 
   void read(void* to, detail::DevicePointer from, std::size_t bytes, CUstream) override {
     std::memcpy(to, reinterpret_cast<const void*>(from), bytes);
     std::lock_guard lock(mutex_);
     events_.push_back("read " + std::to_string(bytes));
+    forbid_during_capture("read");
   }
 
   std::vector<std::string> loaded() {
@@ -179,8 +190,8 @@ class FakeDevice final : public detail::Device {
     std::lock_guard l(mutex_);
     return timed_;
   }
-  // Every operation in order: "launch NAME", "time NAME", "allocate N", "copy N", "fill N",
-  // "read N".
+  // Every operation in order: "launch NAME" ("capture NAME" during capture), "time NAME", "allocate
+  // N", "copy N", "fill N", "read N".
   std::vector<std::string> events() {
     std::lock_guard l(mutex_);
     return events_;
@@ -193,12 +204,20 @@ class FakeDevice final : public detail::Device {
     std::lock_guard l(mutex_);
     return last_cluster_;
   }
+  // What was called during capture that a capture forbids.
+  std::vector<std::string> forbidden() {
+    std::lock_guard l(mutex_);
+    return forbidden_;
+  }
   std::size_t live_allocations() {
     std::lock_guard l(mutex_);
     return memory_.size();
   }
 
  private:
+  void forbid_during_capture(const std::string& what) {  // with mutex_ held
+    if (capture) forbidden_.push_back(what);
+  }
   std::string name_of(detail::FunctionHandle f) {
     return loaded_.at(reinterpret_cast<std::size_t>(f) - 1);
   }
@@ -211,7 +230,7 @@ class FakeDevice final : public detail::Device {
   Cost cost_;
   int context_ = 0;
   std::mutex mutex_;
-  std::vector<std::string> loaded_, launches_, timed_, events_;
+  std::vector<std::string> loaded_, launches_, timed_, events_, forbidden_;
   std::map<detail::DevicePointer, std::size_t> memory_;
   Geometry last_geometry_;
   int last_cluster_ = 0;

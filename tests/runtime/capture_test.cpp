@@ -1,0 +1,168 @@
+// A first launch while the stream is capturing a CUDA graph, with the fake device standing in for
+// the driver: nothing a capture forbids is called, the first configuration that builds is captured,
+// and the site tunes at its next launch outside capture.
+#include "runtime.h"
+#include "support/fake_device.h"
+
+#include <tiletune/site.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tiletune {
+namespace {
+
+using testing::FakeCompiler;
+using testing::FakeDevice;
+
+SiteInfo vadd_site() {
+  SiteInfo info;
+  info.file = "vadd.cu";
+  info.line = 3;
+  info.kernel = "vadd<$tile>";
+  info.device_source = "template <int T> __global__ void vadd(int) {}";
+  info.name_expression = "vadd<$tile>";
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  return info;
+}
+
+// tile = 256 is fastest.
+double tile_cost(const std::string& variant, const Geometry&) {
+  return variant.find("(256)") != std::string::npos ? 1.0 : 3.0;
+}
+
+struct Fixture {
+  FakeDevice* device;
+  std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
+  std::unique_ptr<Runtime> runtime;
+  std::FILE* log = std::tmpfile();
+
+  Fixture() {
+    auto d = std::make_unique<FakeDevice>(tile_cost);
+    device = d.get();
+    RuntimeOptions options;
+    options.log = log;
+    runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
+  }
+  ~Fixture() { std::fclose(log); }
+
+  std::string log_text() {
+    std::fflush(log);
+    std::rewind(log);
+    std::string text;
+    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
+    return text;
+  }
+};
+
+void launch(Site& site, int n) {
+  void* args[1] = {&n};
+  site.launch(
+      key(n),
+      [&](const Config& c) {
+        return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
+      },
+      args);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Capture, AFirstLaunchDuringCaptureCapturesTheFirstConfigurationAndNothingElse) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  f.device->capture = true;
+  launch(site, 1000);
+  EXPECT_TRUE(f.device->forbidden().empty()) << f.device->forbidden().front();
+  EXPECT_EQ(f.device->events(), (std::vector<std::string>{"capture vadd<(64)>|occ=0|ntid=0"}));
+  EXPECT_FALSE(site.result(key(1000)));  // nothing was tuned
+  EXPECT_NE(f.log_text().find("tiletune: vadd.cu:3 vadd<$tile>: the stream is capturing a CUDA "
+                              "graph: tile=64 (the first configuration that builds) is captured "
+                              "untuned; the site tunes at its next launch outside capture"),
+            std::string::npos)
+      << f.log_text();
+}
+
+TEST(Capture, TheSiteTunesAtItsNextLaunchOutsideCaptureAndCapturesTheWinnerAfter) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  f.device->capture = true;
+  launch(site, 1000);
+  f.device->capture = false;
+  launch(site, 1000);
+  ASSERT_TRUE(site.result(key(1000)));
+  EXPECT_TRUE(site.result(key(1000))->tuned);
+  EXPECT_EQ(site.result(key(1000))->best_config(), (Config{256}));
+  EXPECT_FALSE(f.device->timed().empty());
+  f.device->capture = true;
+  const std::size_t before = f.device->events().size();
+  launch(site, 1000);
+  EXPECT_TRUE(f.device->forbidden().empty());
+  const std::vector<std::string> events = f.device->events();
+  ASSERT_EQ(events.size(), before + 1);
+  EXPECT_EQ(events.back(), "capture vadd<(256)>|occ=0|ntid=0");
+}
+
+TEST(Capture, ConfigurationsThatDoNotBuildOrExceedTheDeviceAreSkipped) {
+  Fixture f;
+  f.compiler->fail_if = [](const std::string& v) { return v.find("(64)") != std::string::npos; };
+  SiteInfo info = vadd_site();
+  info.space = Space::cartesian({{"tile", {4096, 64, 128, 256}}});  // 4096 threads: too many
+  Site site(std::move(info), f.runtime.get());
+  f.device->capture = true;
+  launch(site, 1000);
+  EXPECT_TRUE(f.device->forbidden().empty());
+  EXPECT_EQ(f.device->launches(), (std::vector<std::string>{"vadd<(128)>|occ=0|ntid=0"}));
+}
+
+TEST(Capture, NoConfigurationBuildsIsAnErrorThatSaysWhyForEach) {
+  Fixture f;
+  f.compiler->fail_if = [](const std::string&) { return true; };
+  Site site(vadd_site(), f.runtime.get());
+  f.device->capture = true;
+  try {
+    launch(site, 1000);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("tile=256: fake compile error for vadd<(256)>"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(f.device->forbidden().empty());
+}
+
+TEST(Capture, ManyThreadsCapturingOneKeyChooseOnce) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  f.device->capture = true;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 20; ++i) launch(site, 1000);
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_TRUE(f.device->forbidden().empty());
+  EXPECT_EQ(f.device->loaded().size(), 1u);
+  EXPECT_EQ(f.device->launches().size(), 160u);
+  EXPECT_EQ(count(f.log_text(), "is captured untuned"), 1u);
+}
+
+TEST(Capture, ClearForgetsTheCapturedChoice) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  f.device->capture = true;
+  launch(site, 1000);
+  site.clear();
+  launch(site, 1000);
+  EXPECT_EQ(count(f.log_text(), "is captured untuned"), 2u);
+}
+
+}  // namespace
+}  // namespace tiletune

@@ -1,0 +1,149 @@
+// TILETUNE_MODE=pinned: never measure; the stored winner, else the first configuration that
+// builds, said once in the log and never stored.
+#include "runtime.h"
+#include "support/fake_device.h"
+#include "support/temporary_directory.h"
+
+#include <tiletune/error.h>
+#include <tiletune/site.h>
+
+#include <gtest/gtest.h>
+
+#include <stdlib.h>
+
+#include <cstdio>
+#include <string>
+
+namespace tiletune {
+namespace {
+
+using testing::FakeCompiler;
+using testing::FakeDevice;
+
+SiteInfo vadd_site() {
+  SiteInfo info;
+  info.file = "vadd.cu";
+  info.line = 3;
+  info.kernel = "vadd<$tile>";
+  info.device_source = "template <int T> __global__ void vadd(int) {}";
+  info.name_expression = "vadd<$tile>";
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  return info;
+}
+
+double tile_cost(const std::string& variant, const Geometry&) {
+  return variant.find("(256)") != std::string::npos ? 1.0 : 3.0;
+}
+
+struct Process {
+  FakeDevice* device;
+  std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
+  std::unique_ptr<Runtime> runtime;
+  std::FILE* log = std::tmpfile();
+
+  Process(const std::string& results, bool pinned) {
+    auto d = std::make_unique<FakeDevice>(tile_cost);
+    device = d.get();
+    RuntimeOptions options;
+    options.log = log;
+    options.results_file = results;
+    options.pinned = pinned;
+    runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
+  }
+  ~Process() { std::fclose(log); }
+
+  TuningResult launch(SiteInfo info, int n) {
+    Site site(std::move(info), runtime.get());
+    void* args[1] = {&n};
+    site.launch(
+        key(n),
+        [&](const Config& c) {
+          return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
+        },
+        args);
+    return *site.result(key(n));
+  }
+
+  std::string log_text() {
+    std::fflush(log);
+    std::rewind(log);
+    std::string text;
+    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
+    return text;
+  }
+};
+
+TEST(Pinned, WithoutAStoredWinnerTheFirstConfigurationThatBuildsRunsUnmeasuredAndUnstored) {
+  testing::TemporaryDirectory dir;
+  const std::string results = dir / "results.txt";
+  Process p(results, true);
+  p.compiler->fail_if = [](const std::string& v) { return v.find("(64)") != std::string::npos; };
+  TuningResult r = p.launch(vadd_site(), 1000);
+  EXPECT_FALSE(r.tuned);
+  EXPECT_EQ(r.best_config(), (Config{128}));
+  EXPECT_TRUE(p.device->timed().empty());
+  EXPECT_EQ(p.device->launches(), (std::vector<std::string>{"vadd<(128)>|occ=0|ntid=0"}));
+  EXPECT_NE(p.log_text().find("tiletune: vadd.cu:3 vadd<$tile>: TILETUNE_MODE=pinned and no stored "
+                              "winner in " +
+                              results + ": using tile=128, the first configuration that builds"),
+            std::string::npos)
+      << p.log_text();
+  EXPECT_NE(r.table().find("[not tuned: TILETUNE_MODE=pinned and no stored winner]"),
+            std::string::npos)
+      << r.table();
+  EXPECT_NE(r.table().find("chosen, not measured"), std::string::npos);
+  EXPECT_EQ(testing::read_bytes(results).size(), 0u);  // nothing stored
+}
+
+TEST(Pinned, TheStoredWinnerIsUsedWithoutMeasuring) {
+  testing::TemporaryDirectory dir;
+  const std::string results = dir / "results.txt";
+  {
+    Process tuning(results, false);
+    EXPECT_EQ(tuning.launch(vadd_site(), 1000).best_config(), (Config{256}));
+  }
+  Process p(results, true);
+  TuningResult r = p.launch(vadd_site(), 1000);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(r.best_config(), (Config{256}));
+  EXPECT_TRUE(p.device->timed().empty());
+}
+
+// Restores a variable of the environment when the test ends.
+struct ScopedEnvironment {
+  ScopedEnvironment(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnvironment() {
+    if (old_.empty())
+      ::unsetenv(name_);
+    else
+      ::setenv(name_, old_.c_str(), 1);
+  }
+  const char* name_;
+  std::string old_;
+};
+
+TEST(Pinned, TheModeComesFromTheEnvironment) {
+  {
+    ScopedEnvironment mode("TILETUNE_MODE", "pinned");
+    EXPECT_TRUE(RuntimeOptions::from_environment().pinned);
+  }
+  {
+    ScopedEnvironment mode("TILETUNE_MODE", "tune");
+    EXPECT_FALSE(RuntimeOptions::from_environment().pinned);
+  }
+  ScopedEnvironment mode("TILETUNE_MODE", "pinnned");
+  try {
+    RuntimeOptions::from_environment();
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "tiletune: TILETUNE_MODE='pinnned' is not a mode: use 'tune' (the default) or "
+                 "'pinned'");
+  }
+}
+
+}  // namespace
+}  // namespace tiletune
