@@ -35,6 +35,7 @@ RuntimeOptions RuntimeOptions::from_environment() {
   }
   o.log_level = static_cast<int>(env_number("TILETUNE_LOG", 0));
   o.workers = static_cast<unsigned>(env_number("TILETUNE_WORKERS", 0));
+  o.tuning_lock_timeout = std::chrono::seconds(env_number("TILETUNE_LOCK_TIMEOUT", 600));
   if (const char* file = std::getenv("TILETUNE_RESULTS_FILE"); file && *file)
     o.results_file = file;
   else if (std::string dir = detail::DiskCache::default_directory(); !dir.empty())

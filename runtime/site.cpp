@@ -3,6 +3,7 @@
 #include "compile/single_flight.h"
 #include "runtime.h"
 #include "space_checks.h"
+#include "store/tuning_lock.h"
 #include "tune/stored_winner.h"
 #include "tune/tuner.h"
 #include "tuning_history.h"
@@ -147,6 +148,17 @@ struct Site::State {
       if (std::optional<detail::TunedKernel> stored =
               detail::load_stored_winner(tools, request, r.results(), device))
         return std::move(*stored);
+    // Processes sharing the results file tune each key once: the first holds the lock, the others
+    // wait for it and then find its winner in the file.
+    std::optional<detail::TuningLock> lock;
+    if (!r.options().disable && !r.options().pinned && !r.results().path().empty()) {
+      lock.emplace(r.results().path(), detail::stored_identity(info, request.key, device),
+                   r.options().tuning_lock_timeout, r.options().log);
+      r.results().reload();
+      if (std::optional<detail::TunedKernel> stored =
+              detail::load_stored_winner(tools, request, r.results(), device))
+        return std::move(*stored);
+    }
     if (r.options().pinned) {
       // Every process of a job must launch the same code: no measuring, ever.
       detail::TunedKernel chosen =

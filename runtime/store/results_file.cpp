@@ -57,6 +57,19 @@ std::optional<StoredResult> ResultsFile::find(const StoredResult& query) {
   return std::nullopt;
 }
 
+void ResultsFile::reload() {
+  std::lock_guard lock(mutex_);
+  load_once();
+  if (path_.empty()) return;
+  for (StoredResult& on_disk : read()) {
+    auto same = [&](const StoredResult& r) { return r.same_identity(on_disk); };
+    if (auto it = std::find_if(results_.begin(), results_.end(), same); it != results_.end())
+      *it = std::move(on_disk);
+    else
+      results_.push_back(std::move(on_disk));
+  }
+}
+
 void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& change) {
   load_once();
   change(results_);

@@ -25,6 +25,9 @@ class ResultsFile {
   // The stored result with `query`'s identity, reading the file the first time.
   std::optional<StoredResult> find(const StoredResult& query);
 
+  // Reads the file again: what other processes stored since replaces what this one holds.
+  void reload();
+
   // Adds or replaces the result with the same identity, in memory and in the file.
   void store(const StoredResult& result);
 
