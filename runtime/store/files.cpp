@@ -29,24 +29,6 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
-// A name no other writer uses. The process id alone is not enough: in containers every process
-// may be pid 1, and two cache objects share a process. So a number drawn at random once per
-// process, the thread and a counter shared by the whole process go in too. O_EXCL still refuses a
-// name that is there already (left by a writer killed mid-write), and the caller draws another.
-std::string temporary_name(const std::string& name) {
-  static const std::uint64_t process_nonce = [] {
-    std::random_device device;
-    return (std::uint64_t{device()} << 32) ^ device();
-  }();
-  static std::atomic<std::uint64_t> counter{0};
-  char unique[96];
-  std::snprintf(unique, sizeof unique, "%ld.%016llx.%zx.%llu", static_cast<long>(::getpid()),
-                static_cast<unsigned long long>(process_nonce),
-                std::hash<std::thread::id>{}(std::this_thread::get_id()),
-                static_cast<unsigned long long>(counter.fetch_add(1)));
-  return name + std::string(kTemporaryInfix) + unique;
-}
-
 // A new temporary file next to `name`, open for writing, and its name; -1 (errno set) when none
 // could be made.
 int create_temporary(int directory_fd, const std::string& name, unsigned mode,
@@ -91,6 +73,24 @@ std::string make_directory(const std::string& path, unsigned mode, bool parents)
 }
 
 }  // namespace
+
+// No other writer uses the name. The process id alone is not enough: in containers every process
+// may be pid 1, and two cache objects share a process. So a number drawn at random once per
+// process, the thread and a counter shared by the whole process go in too. O_EXCL still refuses a
+// name that is there already (left by a writer killed mid-write), and the caller draws another.
+std::string temporary_name(const std::string& name) {
+  static const std::uint64_t process_nonce = [] {
+    std::random_device device;
+    return (std::uint64_t{device()} << 32) ^ device();
+  }();
+  static std::atomic<std::uint64_t> counter{0};
+  char unique[96];
+  std::snprintf(unique, sizeof unique, "%ld.%016llx.%zx.%llu", static_cast<long>(::getpid()),
+                static_cast<unsigned long long>(process_nonce),
+                std::hash<std::thread::id>{}(std::this_thread::get_id()),
+                static_cast<unsigned long long>(counter.fetch_add(1)));
+  return name + std::string(kTemporaryInfix) + unique;
+}
 
 std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,
                                 unsigned mode) {
