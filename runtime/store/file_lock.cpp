@@ -10,7 +10,9 @@
 namespace tiletune::detail {
 
 FileLock::FileLock(const std::string& path)
-    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+    // Never through a symbolic link (it would create or lock a file elsewhere), never blocking on
+    // a FIFO.
+    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600)) {
   if (fd_ < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
   } else if (::flock(fd_, LOCK_EX) != 0) {

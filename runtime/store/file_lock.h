@@ -8,7 +8,7 @@ namespace tiletune::detail {
 
 class FileLock {
  public:
-  // Waits for the lock on `path` (created, 0600, if missing).
+  // Waits for the lock on `path` (created, 0600, if missing; a symbolic link there is refused).
   explicit FileLock(const std::string& path);
   ~FileLock();
   FileLock(const FileLock&) = delete;

@@ -411,5 +411,20 @@ TEST_F(ResultsFileTest, AFileOverTheSizeLimitIsRefusedUnread) {
   EXPECT_EQ(fs::file_size(file()), std::uintmax_t{17} << 20);
 }
 
+TEST_F(ResultsFileTest, ALockFileThatIsASymbolicLinkIsNotFollowed) {
+  fs::create_directories(dir_ / "sub");
+  const fs::path elsewhere = dir_ / "elsewhere.lock";
+  fs::create_symlink(elsewhere, file() + ".lock");
+  std::FILE* log = std::tmpfile();
+  Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("cannot open " + file() + ".lock: Too many levels of symbolic links"),
+            std::string::npos)
+      << all;
+  EXPECT_FALSE(fs::exists(elsewhere));
+  EXPECT_FALSE(fs::exists(file()));
+}
+
 }  // namespace
 }  // namespace tiletune
