@@ -78,14 +78,13 @@ Driver load_driver(const std::string& name) {
   if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
 
   Driver d{};
-  const std::string& name_of_library = name;
-  auto resolve = [&](const char* name, int version, auto& slot) {
+  auto resolve = [&](const char* entry, int version, auto& slot) {
     void* p = nullptr;
     CUdriverProcAddressQueryResult status{};
-    const CUresult r = get_proc(name, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status);
-    if (r == CUDA_ERROR_STUB_LIBRARY) throw stub_loaded(library, name_of_library);
+    const CUresult r = get_proc(entry, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status);
+    if (r == CUDA_ERROR_STUB_LIBRARY) throw stub_loaded(library, name);
     if (r != CUDA_SUCCESS || !p)
-      throw Error(std::string("tiletune: the CUDA driver lacks ") + name +
+      throw Error(std::string("tiletune: the CUDA driver lacks ") + entry +
                   " (a driver for CUDA 12.0 or later is needed)");
     slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(p);
   };
