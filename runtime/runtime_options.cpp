@@ -2,40 +2,71 @@
 
 #include "store/disk_cache.h"
 
-#include <tiletune/error.h>
-
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 namespace tiletune {
 namespace {
 
-long env_number(const char* name, long fallback) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return fallback;
+// A whole-number variable: its accepted range, what it means when unset, and how to say the range.
+struct NumberVariable {
+  const char* name;
+  long least;
+  long most;
+  long unset;
+  const char* range;  // the accepted values, in words
+};
+
+constexpr NumberVariable kDisable{"TILETUNE_DISABLE", 0, 1, 0, "0 or 1"};
+constexpr NumberVariable kLog{"TILETUNE_LOG", 0, 2, 0, "0 to 2"};
+// Far more threads than any host has cores: compiles are CPU-bound.
+// A tuning of a large space takes minutes; a day is past any tuning.
+constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0 to 86400 seconds"};
+constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
+
+// The variable's value. Not a whole number: the unset value; out of range: the nearest end of the
+// range; either after one warning that names the variable, its value, the range and what is used.
+long env_number(const NumberVariable& v, const RuntimeOptions::Warn& warn) {
+  const char* text = std::getenv(v.name);
+  if (!text || !*text) return v.unset;
   char* end = nullptr;
-  long value = std::strtol(text, &end, 10);
-  if (*end != '\0' || value < 0)
-    throw Error(std::string("tiletune: ") + name + "='" + text +
-                "' is not a non-negative whole number");
-  return value;
+  errno = 0;
+  const long value = std::strtol(text, &end, 10);
+  const bool number = end != text && *end == '\0';
+  long used = v.unset;
+  std::string problem = "is not a whole number";
+  if (number) {
+    const bool overflowed = errno == ERANGE;
+    if (!overflowed && value >= v.least && value <= v.most) return value;
+    used = (value < v.least) ? v.least : v.most;
+    problem = "is out of range";
+  }
+  warn(std::string(v.name) + "='" + text + "' " + problem + " (accepted: " + v.range + "); using " +
+       std::to_string(used));
+  return used;
 }
 
 }  // namespace
 
-RuntimeOptions RuntimeOptions::from_environment() {
+RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
+  const Warn print = [](const std::string& message) {
+    std::fprintf(stderr, "tiletune: warning: %s\n", message.c_str());
+  };
+  const Warn& say = warn ? warn : print;
   RuntimeOptions o;
-  o.disable = env_number("TILETUNE_DISABLE", 0) != 0;
+  o.disable = env_number(kDisable, say) != 0;
+  o.log_level = static_cast<int>(env_number(kLog, say));
+  o.workers = static_cast<unsigned>(env_number(kWorkers, say));
+  o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
   if (const char* mode = std::getenv("TILETUNE_MODE"); mode && *mode) {
     if (std::string(mode) == "pinned")
       o.pinned = true;
     else if (std::string(mode) != "tune")
-      throw Error(std::string("tiletune: TILETUNE_MODE='") + mode +
-                  "' is not a mode: use 'tune' (the default) or 'pinned'");
+      say(std::string("TILETUNE_MODE='") + mode +
+          "' is not a mode (accepted: tune, pinned); using tune");
   }
-  o.log_level = static_cast<int>(env_number("TILETUNE_LOG", 0));
-  o.workers = static_cast<unsigned>(env_number("TILETUNE_WORKERS", 0));
-  o.tuning_lock_timeout = std::chrono::seconds(env_number("TILETUNE_LOCK_TIMEOUT", 600));
   if (const char* file = std::getenv("TILETUNE_RESULTS_FILE"); file && *file)
     o.results_file = file;
   else if (std::string dir = detail::DiskCache::default_directory(); !dir.empty())

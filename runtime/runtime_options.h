@@ -5,6 +5,7 @@
 #include "tune/tuning_request.h"
 
 #include <chrono>
+#include <functional>
 #include <string>
 
 namespace tiletune {
@@ -18,10 +19,15 @@ struct RuntimeOptions : detail::TuningSettings {
   // itself. TILETUNE_LOCK_TIMEOUT, in seconds.
   std::chrono::milliseconds tuning_lock_timeout{600'000};
 
-  // TILETUNE_DISABLE, TILETUNE_MODE, TILETUNE_LOCK_TIMEOUT, TILETUNE_LOG, TILETUNE_WORKERS,
-  // TILETUNE_RESULTS_FILE and the cache directory. Throws tiletune::Error naming a variable whose
-  // value is not a whole number.
-  static RuntimeOptions from_environment();
+  using Warn = std::function<void(const std::string& message)>;
+
+  // TILETUNE_DISABLE (0 or 1), TILETUNE_MODE (tune or pinned), TILETUNE_LOCK_TIMEOUT (0 to 86400
+  // s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024), TILETUNE_RESULTS_FILE and the cache
+  // directory. A number out of range is taken as the nearest
+  // end of the range, anything else as if unset, each after one call to `warn` naming the
+  // variable, its value, the range and what is used (default: "tiletune: warning: ..." on
+  // stderr). Never throws for a value.
+  static RuntimeOptions from_environment(const Warn& warn = {});
 };
 
 }  // namespace tiletune

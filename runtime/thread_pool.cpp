@@ -2,10 +2,17 @@
 
 namespace tiletune::detail {
 
+// Starting a thread can fail (the process's thread or memory limits): the pool then works with
+// those already started. With none, it throws, after which nothing of it is left running: a
+// std::thread destroyed while still joinable would end the process.
 ThreadPool::ThreadPool(unsigned workers) {
   if (workers == 0) workers = 1;
-  threads_.reserve(workers);
-  for (unsigned i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+  try {
+    threads_.reserve(workers);
+    for (unsigned i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+  } catch (...) {
+    if (threads_.empty()) throw;
+  }
 }
 
 ThreadPool::~ThreadPool() {

@@ -1,5 +1,5 @@
 // A fixed pool of worker threads for compiles. Sized from the host's cores; TILETUNE_WORKERS
-// overrides.
+// overrides. Asked for more threads than the process may start, it has as many as started.
 #pragma once
 
 #include <condition_variable>

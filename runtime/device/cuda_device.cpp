@@ -5,6 +5,7 @@
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <dlfcn.h>
+#include <link.h>
 
 #include <mutex>
 #include <string>
@@ -52,22 +53,40 @@ std::string driver_error(const Driver& d, CUresult r) {
   return "CUDA driver error " + std::to_string(static_cast<int>(r));
 }
 
-Driver load_driver() {
-  void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+// Where the library opened as `library` was found.
+std::string path_of(void* library, const std::string& name) {
+  link_map* map = nullptr;
+  if (dlinfo(library, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && *map->l_name)
+    return map->l_name;
+  return name;
+}
+
+// The toolkit's stub libcuda, there to link against on machines without a driver, answers every
+// call with CUDA_ERROR_STUB_LIBRARY: found first, it hides the driver, if there is one at all.
+Error stub_loaded(void* library, const std::string& name) {
+  return Error("tiletune: no CUDA driver was found: " + path_of(library, name) +
+               " is the CUDA toolkit's stub library, not the driver (take the toolkit's stubs "
+               "folder out of LD_LIBRARY_PATH, or install the NVIDIA driver)");
+}
+
+Driver load_driver(const std::string& name) {
+  void* library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library)
-    throw Error("tiletune: no CUDA driver on this machine (libcuda.so.1 could not be opened: " +
-                std::string(dlerror()) + ")");
+    throw Error("tiletune: no CUDA driver on this machine (" + name +
+                " could not be opened: " + std::string(dlerror()) + ")");
   using GetProcAddress =
       CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
   auto get_proc = reinterpret_cast<GetProcAddress>(dlsym(library, "cuGetProcAddress_v2"));
   if (!get_proc) throw Error("tiletune: the CUDA driver is too old (no cuGetProcAddress_v2)");
 
   Driver d{};
-  auto resolve = [&](const char* name, int version, auto& slot) {
+  auto resolve = [&](const char* entry, int version, auto& slot) {
     void* p = nullptr;
     CUdriverProcAddressQueryResult status{};
-    if (get_proc(name, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status) != CUDA_SUCCESS || !p)
-      throw Error(std::string("tiletune: the CUDA driver lacks ") + name +
+    const CUresult r = get_proc(entry, &p, version, CU_GET_PROC_ADDRESS_DEFAULT, &status);
+    if (r == CUDA_ERROR_STUB_LIBRARY) throw stub_loaded(library, name);
+    if (r != CUDA_SUCCESS || !p)
+      throw Error(std::string("tiletune: the CUDA driver lacks ") + entry +
                   " (a driver for CUDA 12.0 or later is needed)");
     slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(p);
   };
@@ -98,7 +117,9 @@ Driver load_driver() {
   resolve("cuStreamSynchronize", 2000, d.stream_synchronize);
   resolve("cuStreamIsCapturing", 10000, d.stream_is_capturing);
   resolve("cuThreadExchangeStreamCaptureMode", 10010, d.thread_exchange_capture_mode);
-  if (CUresult r = d.init(0); r != CUDA_SUCCESS)
+  const CUresult r = d.init(0);
+  if (r == CUDA_ERROR_STUB_LIBRARY) throw stub_loaded(library, name);
+  if (r != CUDA_SUCCESS)
     throw Error("tiletune: the CUDA driver did not initialise: " + driver_error(d, r));
   return d;
 }
@@ -299,6 +320,8 @@ class CudaDevice final : public Device {
 
 }  // namespace
 
-std::unique_ptr<Device> open_cuda_device() { return std::make_unique<CudaDevice>(load_driver()); }
+std::unique_ptr<Device> open_cuda_device(const std::string& library) {
+  return std::make_unique<CudaDevice>(load_driver(library));
+}
 
 }  // namespace tiletune::detail

@@ -5,10 +5,12 @@
 #include "device/device.h"
 
 #include <memory>
+#include <string>
 
 namespace tiletune::detail {
 
-// Throws tiletune::Error saying why when the driver cannot be opened or initialised.
-std::unique_ptr<Device> open_cuda_device();
+// The driver opened as `library`. Throws tiletune::Error saying why when it cannot be opened or
+// initialised, or when it is the toolkit's stub library (no driver was found).
+std::unique_ptr<Device> open_cuda_device(const std::string& library = "libcuda.so.1");
 
 }  // namespace tiletune::detail

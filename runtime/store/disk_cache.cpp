@@ -3,6 +3,7 @@
 #include "store/content_hash.h"
 #include "store/files.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -23,7 +25,8 @@ constexpr std::uint32_t kFormatVersion = 1;
 constexpr std::uint32_t kByteOrderMark = 0x01020304;  // reads differently on the other byte order
 constexpr std::size_t kHeaderSize = 48;
 constexpr std::size_t kChecksumAt = 40;
-constexpr std::uint64_t kLargestFile = std::uint64_t{1} << 30;
+// Far above any kernel's machine code; a bigger file is refused before a byte of it is read.
+constexpr std::uint64_t kLargestFile = std::uint64_t{64} << 20;
 
 // Header fields at fixed offsets, in the host's byte order (the byte-order mark tells).
 struct Header {
@@ -99,6 +102,20 @@ std::optional<CompiledKernel> decode(const std::vector<char>& file, std::string_
   kernel.cubin.assign(entry + h.entry_size, entry + h.entry_size + h.cubin_size);
   kernel.registers = h.registers;
   return kernel;
+}
+
+// A writer takes milliseconds; a temporary this old was left by one that was killed.
+constexpr std::time_t kStaleAfterSeconds = 600;
+
+// Whether `name` is a temporary file of write_atomically for one of the cache's files
+// ("<16 hex digits>.cubin.tmp.<anything>"): nothing else in the directory is touched.
+bool is_our_temporary(const std::string& name) {
+  const std::string prefix_end = ".cubin" + std::string(files::kTemporaryInfix);
+  if (name.size() <= 16 + prefix_end.size() || name.compare(16, prefix_end.size(), prefix_end) != 0)
+    return false;
+  for (std::size_t i = 0; i < 16; ++i)
+    if (std::strchr("0123456789abcdef", name[i]) == nullptr) return false;
+  return true;
 }
 
 std::string errno_text(int error) { return std::strerror(error); }
@@ -185,6 +202,7 @@ std::shared_ptr<DiskCache> DiskCache::open(const std::string& directory, Warn wa
     return cache;
   }
   cache->enabled_.store(true, std::memory_order_release);
+  cache->remove_stale_temporaries();
   return cache;
 }
 
@@ -209,7 +227,10 @@ bool DiskCache::contains(std::string_view key) const {
 std::optional<CompiledKernel> DiskCache::load(std::string_view key) {
   if (!enabled()) return {};
   const std::string name = file_name(key);
-  const int fd = ::openat(directory_fd_, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  // O_NONBLOCK: a FIFO planted under the name must not block the open; anything but a regular
+  // file (a FIFO, a device, a directory) is then refused by its type, before any read.
+  const int fd =
+      ::openat(directory_fd_, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0 && errno == ENOENT) return {};
 
   std::optional<CompiledKernel> kernel;
@@ -238,10 +259,34 @@ bool DiskCache::store(std::string_view key, const CompiledKernel& kernel) {
   const std::string error = files::write_atomically_at(
       directory_fd_, file_name(key), std::string_view(bytes.data(), bytes.size()), 0600);
   if (!error.empty()) {
-    disable("cannot write to cache directory '" + directory_ + "': " + error);
+    // One failed write (a full disk, a name taken) says nothing of the next one: the cache stays
+    // on, and only the first failure is reported.
+    if (!store_warned_.exchange(true))
+      warn_("cannot write to cache directory '" + directory_ + "': " + error +
+            "; this kernel is kept in memory only");
     return false;
   }
   return true;
+}
+
+void DiskCache::remove_stale_temporaries() {
+  const int listing_fd = ::openat(directory_fd_, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (listing_fd < 0) return;
+  DIR* listing = ::fdopendir(listing_fd);
+  if (listing == nullptr) {
+    ::close(listing_fd);
+    return;
+  }
+  const std::time_t now = std::time(nullptr);
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    if (!is_our_temporary(name)) continue;
+    struct stat found {};
+    if (::fstatat(directory_fd_, name.c_str(), &found, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(found.st_mode) && now - found.st_mtime > kStaleAfterSeconds)
+      ::unlinkat(directory_fd_, name.c_str(), 0);
+  }
+  ::closedir(listing);
 }
 
 }  // namespace tiletune::detail

@@ -11,7 +11,9 @@
 // The cubins in the directory are code that will run, so a directory that another user could have
 // written is not read: not owned by this user, or writable by group or others, it is refused.
 // Refused, not creatable or not writable, the cache is off for the life of this object (the
-// compiler keeps machine code in memory only) after one warning.
+// compiler keeps machine code in memory only) after one warning. A write that fails later leaves
+// the cache on (the next one may work) and warns once. Temporary files of writers killed
+// mid-write (older than ten minutes) are removed when the cache opens.
 #pragma once
 
 #include "compile/compile_request.h"
@@ -42,14 +44,14 @@ class DiskCache {
   DiskCache(const DiskCache&) = delete;
   DiskCache& operator=(const DiskCache&) = delete;
 
-  // Whether the cache reads and writes the directory (false after a refusal or a failed write).
+  // Whether the cache reads and writes the directory (false after a refusal when opened).
   bool enabled() const { return enabled_.load(std::memory_order_acquire); }
   const std::string& directory() const { return directory_; }
 
   // The variant stored under `key`, or nothing (absent, off, or a bad file, which is removed).
   std::optional<CompiledKernel> load(std::string_view key);
-  // Writes `kernel` under `key`; false if it was not written (off, or the write failed, which
-  // warns once and turns the cache off).
+  // Writes `kernel` under `key`; false if it was not written (off, or the write failed: the
+  // first failure warns, and the cache stays on).
   bool store(std::string_view key, const CompiledKernel& kernel);
 
   // Whether a file for `key` is there (it may still prove bad when loaded); false when off.
@@ -62,6 +64,7 @@ class DiskCache {
  private:
   DiskCache(std::string directory, Warn warn);
   void disable(const std::string& why);
+  void remove_stale_temporaries();
   static std::string file_name(std::string_view key);
 
   std::string directory_;
@@ -69,6 +72,7 @@ class DiskCache {
   int directory_fd_ = -1;
   std::atomic<bool> enabled_{false};
   std::atomic<bool> warned_{false};
+  std::atomic<bool> store_warned_{false};
   std::atomic<int> discarded_{0};
 };
 

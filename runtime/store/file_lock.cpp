@@ -13,7 +13,9 @@
 namespace tiletune::detail {
 
 FileLock::FileLock(const std::string& path)
-    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600)) {
+    // Never through a symbolic link (it would create or lock a file elsewhere), never blocking on
+    // a FIFO.
+    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600)) {
   if (fd_ < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
   } else if (::flock(fd_, LOCK_EX) != 0) {
@@ -24,7 +26,7 @@ FileLock::FileLock(const std::string& path)
 }
 
 FileLock::FileLock(const std::string& path, std::chrono::milliseconds timeout)
-    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600)) {
+    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600)) {
   if (fd_ < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
     return;

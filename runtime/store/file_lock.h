@@ -9,7 +9,7 @@ namespace tiletune::detail {
 
 class FileLock {
  public:
-  // Waits for the lock on `path` (created, 0600, if missing).
+  // Waits for the lock on `path` (created, 0600, if missing; a symbolic link there is refused).
   explicit FileLock(const std::string& path);
   // Waits at most `timeout` (zero: tries once); not held afterwards when another holder kept it
   // that long (busy() is then true).

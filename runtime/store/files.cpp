@@ -6,7 +6,12 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <functional>
+#include <random>
+#include <thread>
 
 namespace tiletune::files {
 namespace {
@@ -24,11 +29,18 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
-// The process and a counter make the name unique to one writer, so that writers of one file never
-// write into each other's; O_EXCL refuses a file of that name left by an earlier process.
-std::string temporary_name(const std::string& name) {
-  static std::atomic<unsigned> counter{0};
-  return name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
+// A new temporary file next to `name`, open for writing, and its name; -1 (errno set) when none
+// could be made.
+int create_temporary(int directory_fd, const std::string& name, unsigned mode,
+                     std::string& temporary) {
+  constexpr int kTries = 16;
+  for (int i = 0; i < kTries; ++i) {
+    temporary = temporary_name(name);
+    const int fd = ::openat(directory_fd, temporary.c_str(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
 }
 
 // `path` without its last component ("" when it has no other).
@@ -62,11 +74,28 @@ std::string make_directory(const std::string& path, unsigned mode, bool parents)
 
 }  // namespace
 
+// No other writer uses the name. The process id alone is not enough: in containers every process
+// may be pid 1, and two cache objects share a process. So a number drawn at random once per
+// process, the thread and a counter shared by the whole process go in too. O_EXCL still refuses a
+// name that is there already (left by a writer killed mid-write), and the caller draws another.
+std::string temporary_name(const std::string& name) {
+  static const std::uint64_t process_nonce = [] {
+    std::random_device device;
+    return (std::uint64_t{device()} << 32) ^ device();
+  }();
+  static std::atomic<std::uint64_t> counter{0};
+  char unique[96];
+  std::snprintf(unique, sizeof unique, "%ld.%016llx.%zx.%llu", static_cast<long>(::getpid()),
+                static_cast<unsigned long long>(process_nonce),
+                std::hash<std::thread::id>{}(std::this_thread::get_id()),
+                static_cast<unsigned long long>(counter.fetch_add(1)));
+  return name + std::string(kTemporaryInfix) + unique;
+}
+
 std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,
                                 unsigned mode) {
-  const std::string temporary = temporary_name(name);
-  const int fd = ::openat(directory_fd, temporary.c_str(),
-                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+  std::string temporary;
+  const int fd = create_temporary(directory_fd, name, mode, temporary);
   if (fd < 0) return "cannot create a file next to " + name + ": " + reason(errno);
   const bool written = write_all(fd, bytes);
   const int write_error = errno;

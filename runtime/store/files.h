@@ -9,6 +9,14 @@
 
 namespace tiletune::files {
 
+// What the name of a file being written by write_atomically has after the final name: a
+// temporary still there afterwards was left by a writer that was killed.
+inline constexpr std::string_view kTemporaryInfix = ".tmp.";
+
+// A new name for a temporary file next to `name` ("<name>.tmp.<process>.<random>.<thread>.<n>"):
+// each call gives another. write_atomically draws one, and draws again while the name is taken.
+std::string temporary_name(const std::string& name);
+
 // Replaces the file at `path` with `bytes`: writes a new file next to it, never one that is already
 // there, and renames it over `path`, so that a reader sees the whole old file or the whole new one.
 // The new file gets `mode` (less the umask); on failure nothing is left behind. Nothing is

@@ -3,21 +3,75 @@
 #include "store/file_lock.h"
 #include "store/files.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
 #include <set>
-#include <sstream>
 
 namespace tiletune::detail {
 namespace {
 
-// The file's text; "" when there is none.
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// A results file bigger than this is not one this program wrote: it is refused unread.
+constexpr std::uint64_t kLargestFile = std::uint64_t{16} << 20;
+
+// What follows a refusal: results stay in memory, and the user is told how to mend it.
+std::string refused(const std::string& path, const std::string& why, const std::string& fix) {
+  return "results file '" + path + "' " + why + ": it is neither read nor replaced (" + fix +
+         "); results are kept in memory only";
+}
+
+// The text at `path` ("" when there is no file), or why it is not to be trusted or read. It is
+// opened without blocking (a FIFO would wait for a writer forever) and without following a
+// symbolic link, then checked for what it is before a byte is read: a regular file of this user,
+// writable by no one else, of at most kLargestFile bytes.
+std::string read_text(const std::string& path, std::string& text) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0 && errno == ENOENT) return {};
+  if (fd < 0 && errno == ELOOP)
+    return refused(path, "is a symbolic link",
+                   "point TILETUNE_RESULTS_FILE at the file itself, or remove the link");
+  if (fd < 0)
+    return "cannot open results file '" + path + "': " + std::strerror(errno) +
+           "; results are kept in memory only";
+  struct stat info {};
+  std::string refusal;
+  if (::fstat(fd, &info) != 0) {
+    refusal = "cannot inspect results file '" + path + "': " + std::strerror(errno) +
+              "; results are kept in memory only";
+  } else if (!S_ISREG(info.st_mode)) {
+    refusal = refused(path, "is not a regular file",
+                      "remove it, or set TILETUNE_RESULTS_FILE to another path");
+  } else if (info.st_uid != ::geteuid()) {
+    refusal = refused(path,
+                      "belongs to user " + std::to_string(info.st_uid) + ", not to this user (" +
+                          std::to_string(::geteuid()) + ")",
+                      "set TILETUNE_RESULTS_FILE to a file of your own");
+  } else if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(info.st_mode & 07777));
+    refusal = refused(path, std::string("is writable by group or others (mode ") + mode + ")",
+                      "chmod go-w it");
+  } else if (static_cast<std::uint64_t>(info.st_size) > kLargestFile) {
+    refusal = refused(path, "is larger than 16 MiB (" + std::to_string(info.st_size) + " bytes)",
+                      "remove it, or set TILETUNE_RESULTS_FILE to another path");
+  } else {
+    text.resize(static_cast<std::size_t>(info.st_size));
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // cut short while read: what was read is parsed
+      done += static_cast<std::size_t>(n);
+    }
+    text.resize(done);
+  }
+  ::close(fd);
+  return refusal;
 }
 
 std::string parent_of(const std::string& path) {
@@ -36,9 +90,15 @@ void ResultsFile::warn(const std::string& message) {
   if (log_ && printed.insert(message).second) std::fprintf(log_, "tiletune: %s\n", message.c_str());
 }
 
-std::vector<StoredResult> ResultsFile::read() {
+std::optional<std::vector<StoredResult>> ResultsFile::read() {
+  std::string text;
+  if (const std::string refusal = read_text(path_, text); !refusal.empty()) {
+    warn(refusal);
+    return std::nullopt;
+  }
   std::vector<std::string> problems;
-  std::vector<StoredResult> results = parse_results(read_text(path_), path_, &problems);
+  unreadable_.clear();
+  std::vector<StoredResult> results = parse_results(text, path_, &problems, &unreadable_);
   for (const std::string& p : problems) warn(p);
   return results;
 }
@@ -46,7 +106,7 @@ std::vector<StoredResult> ResultsFile::read() {
 void ResultsFile::load_once() {
   if (loaded_) return;
   loaded_ = true;
-  if (!path_.empty()) results_ = read();
+  if (!path_.empty()) results_ = read().value_or(std::vector<StoredResult>());
 }
 
 std::optional<StoredResult> ResultsFile::find(const StoredResult& query) {
@@ -85,10 +145,15 @@ void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& 
     warn(lock.error() + "; results are kept in memory only");
     return;
   }
-  // Another process may have written since this one read: merge with what is there now.
-  std::vector<StoredResult> on_disk = read();
+  // Another process may have written since this one read: merge with what is there now. A file
+  // refused when read is not replaced either.
+  std::optional<std::vector<StoredResult>> read_now = read();
+  if (!read_now) return;
+  std::vector<StoredResult> on_disk = std::move(*read_now);
   change(on_disk);
-  if (std::string error = files::write_atomically(path_, format_results(on_disk)); !error.empty()) {
+  if (std::string error =
+          files::write_atomically(path_, format_results(on_disk, unreadable_), 0644);
+      !error.empty()) {
     warn(error + "; results are kept in memory only");
     return;
   }

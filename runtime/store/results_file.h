@@ -16,8 +16,8 @@ namespace tiletune::detail {
 
 class ResultsFile {
  public:
-  // An empty path keeps results in memory only. Problems (unreadable or malformed file, failed
-  // write) are written once each to `log` when it is not null; none of them is fatal.
+  // An empty path keeps results in memory only. Problems (unreadable, refused or malformed file,
+  // failed write) are written once each to `log` when it is not null; none of them is fatal.
   ResultsFile(std::string path, std::FILE* log);
 
   const std::string& path() const { return path_; }
@@ -35,8 +35,10 @@ class ResultsFile {
   void erase(const std::function<bool(const StoredResult&)>& remove);
 
  private:
-  // The results in the file now, its problems warned about.
-  std::vector<StoredResult> read();
+  // The results in the file now, its problems warned about; nothing (after a warning) when the
+  // file is refused: a symbolic link, not a regular file, another user's, writable by others, or
+  // over 16 MiB. Its malformed blocks go into unreadable_, to be written back as they were.
+  std::optional<std::vector<StoredResult>> read();
   void load_once();
   // Re-reads the file under its lock, applies `change` to its results and writes them back.
   void update(const std::function<void(std::vector<StoredResult>&)>& change);
@@ -47,6 +49,7 @@ class ResultsFile {
   std::mutex mutex_;
   bool loaded_ = false;
   std::vector<StoredResult> results_;
+  std::vector<std::string> unreadable_;  // the file's malformed blocks, verbatim
 };
 
 }  // namespace tiletune::detail

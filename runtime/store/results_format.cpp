@@ -140,24 +140,47 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
   return true;
 }
 
-// Lines saying what is wrong where in the text being parsed.
+// Lines saying what is wrong where in the text being parsed: the first few, then one line with
+// how many more, so that a file of junk gives a handful of lines, not one per line of it.
 class Problems {
  public:
+  static constexpr int kShown = 5;
+
   Problems(const std::string& name, std::vector<std::string>* out) : name_(name), out_(out) {}
   void add(int line, const std::string& what) {
-    if (out_) out_->push_back(name_ + ":" + std::to_string(line) + ": " + what);
+    if (out_ && shown_ < kShown) out_->push_back(name_ + ":" + std::to_string(line) + ": " + what);
+    if (shown_ < kShown)
+      ++shown_;
+    else
+      ++more_;
+  }
+  void finish() {
+    if (out_ && more_ > 0)
+      out_->push_back(name_ + ": " + std::to_string(more_) + " more problems not shown");
   }
 
  private:
   const std::string& name_;
   std::vector<std::string>* out_;
+  int shown_ = 0;
+  long more_ = 0;
 };
+
+// `text` without its trailing blank lines, ending in one newline.
+std::string without_trailing_blank_lines(std::string_view text) {
+  std::string_view kept = text;
+  while (!kept.empty() &&
+         (kept.back() == '\n' || kept.back() == ' ' || kept.back() == '\t' || kept.back() == '\r'))
+    kept.remove_suffix(1);
+  return std::string(kept) + "\n";
+}
 
 // One `[site]` block as it is read.
 struct Block {
   StoredResult result;
   std::set<std::string, std::less<>> seen;  // the fields it gave
   int line = 0;
+  std::size_t begin = 0;  // where its '[' line starts in the text
   bool bad = false;
 };
 
@@ -209,7 +232,8 @@ bool StoredResult::same_identity(const StoredResult& other) const {
          hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
 }
 
-std::string format_results(const std::vector<StoredResult>& results) {
+std::string format_results(const std::vector<StoredResult>& results,
+                           const std::vector<std::string>& kept) {
   std::string out(kHeader);
   for (const StoredResult& r : results) {
     out += "\n[" + r.site + "]\n";
@@ -228,35 +252,44 @@ std::string format_results(const std::vector<StoredResult>& results) {
     std::snprintf(median, sizeof median, "%.6g", r.median_ms);
     out += "\n" + std::string(kMedian) + " = " + median + "\n";
   }
+  for (const std::string& block : kept) out += "\n" + block;
   return out;
 }
 
 std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
-                                        std::vector<std::string>* problem_lines) {
+                                        std::vector<std::string>* problem_lines,
+                                        std::vector<std::string>* unreadable) {
   Problems problems(name, problem_lines);
+  const std::string_view all = text;
   std::vector<StoredResult> results;
   std::optional<Block> block;
-  auto finish = [&] {
-    if (block)
-      if (std::optional<StoredResult> r = finish_block(std::move(*block), problems))
-        results.push_back(std::move(*r));
+  auto finish = [&](std::size_t end) {
+    if (!block) return;
+    const std::size_t begin = block->begin;
+    if (std::optional<StoredResult> r = finish_block(std::move(*block), problems))
+      results.push_back(std::move(*r));
+    else if (unreadable)
+      unreadable->push_back(without_trailing_blank_lines(all.substr(begin, end - begin)));
     block.reset();
   };
   for (int number = 1; !text.empty(); ++number) {
+    const std::size_t at = all.size() - text.size();
     const std::size_t end = text.find('\n');
     const std::string_view line = trim(text.substr(0, end));
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     if (line.empty() || line.front() == '#') continue;
     if (line.front() == '[') {
-      finish();
+      finish(at);
       block = start_block(line, number, problems);
+      block->begin = at;
     } else if (!block) {
       problems.add(number, "expected '[site]' before '" + std::string(line) + "'");
     } else {
       read_field(*block, line, number, problems);
     }
   }
-  finish();
+  finish(all.size());
+  problems.finish();
   return results;
 }
 

@@ -35,13 +35,17 @@ struct StoredResult {
   bool same_identity(const StoredResult& other) const;
 };
 
-// The text of a results file holding `results`.
-std::string format_results(const std::vector<StoredResult>& results);
+// The text of a results file holding `results`, then the blocks in `kept` as they are (malformed
+// blocks read from the file, which are the user's to mend, never this program's to drop).
+std::string format_results(const std::vector<StoredResult>& results,
+                           const std::vector<std::string>& kept = {});
 
 // The results in `text`; a malformed block is skipped, and a line saying what and where is added
-// to `problems` (`name` is the file's, for those lines). A field this version does not know is
-// ignored.
+// to `problems` (`name` is the file's, for those lines): the first five, then one line counting
+// the rest. Each malformed block's text goes into `unreadable` when it is not null. A field this
+// version does not know is ignored.
 std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
-                                        std::vector<std::string>* problems);
+                                        std::vector<std::string>* problems,
+                                        std::vector<std::string>* unreadable = nullptr);
 
 }  // namespace tiletune::detail

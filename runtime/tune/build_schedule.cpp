@@ -1,6 +1,7 @@
 #include "tune/build_schedule.h"
 
 #include <algorithm>
+#include <mutex>
 #include <string>
 
 namespace tiletune::detail {
@@ -21,19 +22,20 @@ class Builds : public std::enable_shared_from_this<Builds> {
     return out;
   }
 
-  // The jobs, each alone or in batches of at most `size` distinct instantiations.
+  // The jobs, each alone or in batches of at most `size` distinct instantiations. Every task put
+  // on the pool does whichever step is ready and comes first in the space's order (a batch's
+  // front end counts as its first configuration's), not the step it was queued for: a batch
+  // whose front end finishes late still has its machine code built before a later batch's, so
+  // the measuring thread never waits behind a later configuration.
   void start(std::size_t size) {
+    std::vector<Step> steps;
     if (size <= 1) {
-      for (std::size_t n = 0; n < jobs_.size(); ++n) submit_build(n);
-      return;
+      for (std::size_t n = 0; n < jobs_.size(); ++n) steps.push_back({n, {}, n});
+    } else {
+      for (std::vector<std::size_t>& batch : batches(size))
+        steps.push_back({batch.front(), std::move(batch), 0});
     }
-    for (std::vector<std::size_t>& batch : batches(size))
-      pool_.submit([self = shared_from_this(), batch = std::move(batch)] {
-        std::vector<CompileRequest> requests;
-        for (std::size_t n : batch) requests.push_back(self->jobs_[n].request);
-        self->compiler_.prepare(requests);  // never throws
-        for (std::size_t n : batch) self->submit_build(n);
-      });
+    make_ready(std::move(steps));
   }
 
   // Distinct name expressions, in the space's order.
@@ -51,6 +53,14 @@ class Builds : public std::enable_shared_from_this<Builds> {
     std::promise<Built> promise;
   };
 
+  // One step of the work: a batch's front end (`batch` not empty), or one job's machine code and
+  // load. `order` is where it comes in the space's order.
+  struct Step {
+    std::size_t order = 0;
+    std::vector<std::size_t> batch;
+    std::size_t job = 0;
+  };
+
   // The jobs grouped by instantiation, `size` instantiations to a group.
   std::vector<std::vector<std::size_t>> batches(std::size_t size) const {
     const std::vector<std::string> names = instantiations();
@@ -62,19 +72,48 @@ class Builds : public std::enable_shared_from_this<Builds> {
     return out;
   }
 
-  void submit_build(std::size_t n) {
-    pool_.submit([self = shared_from_this(), n] {
-      Job& job = self->jobs_[n];
-      try {
-        Built built;
-        built.kernel = self->compiler_.compile(job.request);
-        built.function =
-            self->device_.load(self->context_, built.kernel->cubin, built.kernel->entry);
-        job.promise.set_value(std::move(built));
-      } catch (...) {
-        job.promise.set_exception(std::current_exception());
-      }
-    });
+  // Adds `steps` to the ready ones, and one pool task for each: as many tasks as steps, so that
+  // a task always finds a step left when it runs.
+  void make_ready(std::vector<Step> steps) {
+    const std::size_t count = steps.size();
+    {
+      std::lock_guard lock(mutex_);
+      for (Step& step : steps) ready_.push_back(std::move(step));
+    }
+    for (std::size_t i = 0; i < count; ++i)
+      pool_.submit([self = shared_from_this()] { self->run(self->take_first()); });
+  }
+
+  Step take_first() {
+    std::lock_guard lock(mutex_);
+    const auto first =
+        std::min_element(ready_.begin(), ready_.end(),
+                         [](const Step& a, const Step& b) { return a.order < b.order; });
+    Step step = std::move(*first);
+    ready_.erase(first);
+    return step;
+  }
+
+  void run(const Step& step) {
+    if (step.batch.empty()) return build(step.job);
+    std::vector<CompileRequest> requests;
+    for (std::size_t n : step.batch) requests.push_back(jobs_[n].request);
+    compiler_.prepare(requests);  // never throws
+    std::vector<Step> builds;
+    for (std::size_t n : step.batch) builds.push_back({n, {}, n});
+    make_ready(std::move(builds));
+  }
+
+  void build(std::size_t n) {
+    Job& job = jobs_[n];
+    try {
+      Built built;
+      built.kernel = compiler_.compile(job.request);
+      built.function = device_.load(context_, built.kernel->cubin, built.kernel->entry);
+      job.promise.set_value(std::move(built));
+    } catch (...) {
+      job.promise.set_exception(std::current_exception());
+    }
   }
 
   Device& device_;
@@ -82,6 +121,8 @@ class Builds : public std::enable_shared_from_this<Builds> {
   ThreadPool& pool_;
   ContextHandle context_;
   std::vector<Job> jobs_;
+  std::mutex mutex_;
+  std::vector<Step> ready_;  // steps not yet taken by a task
 };
 
 }  // namespace

@@ -23,6 +23,8 @@ struct Built {
 // each, so that every worker is busy and each program's fixed cost (starting up, parsing the
 // source) is paid once per batch rather than once per instantiation; with as many workers as
 // instantiations, each gets its own program, which is what runs soonest (bench/tuning_time).
+// A free worker always takes the first ready step in the space's order, so the configuration
+// being measured never waits behind a later one.
 std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHandle context,
                                              std::vector<CompileRequest> requests);
 

@@ -86,6 +86,46 @@ TEST(Files, WriteAtomicallyIntoAMissingDirectorySaysWhereAndWhy) {
             "cannot create a file next to " + path + ": No such file or directory");
 }
 
+// The temporary names the next `count` draws will give (this thread's, in this process): the
+// counter in the last field goes up by one a draw.
+std::vector<std::string> next_temporary_names(const std::string& name, int count) {
+  const std::string drawn = files::temporary_name(name);
+  const std::size_t dot = drawn.find_last_of('.');
+  const unsigned long long n = std::stoull(drawn.substr(dot + 1));
+  std::vector<std::string> names;
+  for (int i = 1; i <= count; ++i)
+    names.push_back(drawn.substr(0, dot + 1) + std::to_string(n + i));
+  return names;
+}
+
+TEST(Files, TemporaryNamesDifferEveryDraw) {
+  const std::string a = files::temporary_name("x");
+  const std::string b = files::temporary_name("x");
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.rfind("x.tmp." + std::to_string(::getpid()) + ".", 0), 0u) << a;
+}
+
+TEST(Files, ATemporaryNameLeftByAnotherWriterIsSkipped) {
+  TemporaryDirectory tmp;
+  const std::string path = tmp / "out";
+  const std::vector<std::string> taken = next_temporary_names(path, 2);
+  for (const std::string& name : taken) write_bytes(name, {'o', 'l', 'd'});
+  ASSERT_EQ(files::write_atomically(path, "new"), "");
+  EXPECT_EQ(text_of(path), "new");
+  for (const std::string& name : taken) EXPECT_EQ(text_of(name), "old") << name;
+}
+
+TEST(Files, EveryTemporaryNameTakenSaysSoAndLeavesThemAlone) {
+  TemporaryDirectory tmp;
+  const std::string path = tmp / "out";
+  const std::vector<std::string> taken = next_temporary_names(path, 16);
+  for (const std::string& name : taken) write_bytes(name, {'o', 'l', 'd'});
+  EXPECT_EQ(files::write_atomically(path, "new"),
+            "cannot create a file next to " + path + ": File exists");
+  EXPECT_FALSE(fs::exists(path));
+  for (const std::string& name : taken) EXPECT_EQ(text_of(name), "old") << name;
+}
+
 TEST(Files, AFailedRenameRemovesTheNewFileAndLeavesTheOldOne) {
   TemporaryDirectory tmp;
   const std::string path = tmp / "taken";

@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -264,6 +266,163 @@ TEST_F(ResultsFileTest, ALockThatCannotBeTakenKeepsResultsInMemoryWithOneWarning
   const std::size_t at = all.find(warning);
   EXPECT_NE(at, std::string::npos) << all;
   EXPECT_EQ(all.find(warning, at + 1), std::string::npos) << "warned twice:\n" << all;
+  EXPECT_FALSE(fs::exists(file()));
+}
+
+TEST(ResultsFormat, AMalformedBlockIsKeptVerbatimAndWrittenBackAsItWas) {
+  const std::string bad =
+      "[a.cu:1 k<$t>]\n"
+      "device = d\n"
+      "key = 1, x   # mend me\n"
+      "space = 0000000000000001\n"
+      "best = t=1\n";
+  const std::string text = bad +
+                           "\n\n[a.cu:3 k<$t>]\ndevice = d\nkey = 5\n"
+                           "space = 0000000000000002\nbest = t=3\n";
+  std::vector<std::string> problems;
+  std::vector<std::string> unreadable;
+  std::vector<detail::StoredResult> results =
+      detail::parse_results(text, "r.txt", &problems, &unreadable);
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_EQ(unreadable.size(), 1u);
+  EXPECT_EQ(unreadable[0], bad);
+  // Written back and read again, it is the same block, once.
+  const std::string again = detail::format_results(results, unreadable);
+  std::vector<std::string> unreadable_again;
+  detail::parse_results(again, "r.txt", &problems, &unreadable_again);
+  EXPECT_EQ(unreadable_again, unreadable);
+  EXPECT_EQ(detail::format_results(results, unreadable_again), again);
+}
+
+TEST(ResultsFormat, LinesOfJunkGiveAFewProblemsAndOneCount) {
+  std::string text;
+  for (int i = 0; i < 1000; ++i) text += "junk " + std::to_string(i) + "\n";
+  std::vector<std::string> problems;
+  EXPECT_TRUE(detail::parse_results(text, "r.txt", &problems).empty());
+  ASSERT_EQ(problems.size(), 6u);
+  EXPECT_EQ(problems[0], "r.txt:1: expected '[site]' before 'junk 0'");
+  EXPECT_EQ(problems[5], "r.txt: 995 more problems not shown");
+}
+
+// Everything `log` received.
+std::string logged(std::FILE* log) {
+  std::rewind(log);
+  std::string all;
+  char line[1024];
+  while (std::fgets(line, sizeof line, log)) all += line;
+  return all;
+}
+
+TEST_F(ResultsFileTest, AMalformedBlockSurvivesTheNextSave) {
+  fs::create_directories(dir_ / "sub");
+  const std::string bad = "[elsewhere.cu:3 k<$t>]\ndevice = d\nkey = oops\n";
+  std::ofstream(file()) << bad;
+  fs::permissions(file(), fs::perms::owner_read | fs::perms::owner_write);
+  Process(file()).launch(vadd_site(), 4096);
+  EXPECT_NE(text().find(bad), std::string::npos) << text();
+  EXPECT_NE(text().find("[vadd.cu:12 vadd<$tile>]"), std::string::npos) << text();
+}
+
+TEST_F(ResultsFileTest, AFifoAtTheResultsPathIsRefusedWithoutBlocking) {
+  fs::create_directories(dir_ / "sub");
+  ASSERT_EQ(::mkfifo(file().c_str(), 0600), 0);
+  std::FILE* log = std::tmpfile();
+  // A blocking open would wait for a writer that never comes.
+  EXPECT_EQ(Process(file(), "fake-sm90", log).launch(vadd_site(), 4096).best_config(),
+            (Config{128, 2}));
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("results file '" + file() +
+                     "' is not a regular file: it is neither read nor replaced (remove it, or set "
+                     "TILETUNE_RESULTS_FILE to another path); results are kept in memory only"),
+            std::string::npos)
+      << all;
+  EXPECT_TRUE(fs::is_fifo(file()));  // not renamed over
+}
+
+TEST_F(ResultsFileTest, ASymbolicLinkIsNeitherFollowedNorReplaced) {
+  fs::create_directories(dir_ / "sub");
+  const std::string target = (dir_ / "target.txt").string();
+  std::ofstream(target) << "# the user's\n";
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write);
+  fs::create_symlink(target, file());
+  std::FILE* log = std::tmpfile();
+  Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("results file '" + file() + "' is a symbolic link"), std::string::npos) << all;
+  EXPECT_NE(all.find("point TILETUNE_RESULTS_FILE at the file itself"), std::string::npos) << all;
+  EXPECT_TRUE(fs::is_symlink(file()));
+  std::ifstream in(target);
+  std::stringstream still;
+  still << in.rdbuf();
+  EXPECT_EQ(still.str(), "# the user's\n");
+}
+
+TEST_F(ResultsFileTest, AFileOthersCanWriteIsNotTrusted) {
+  fs::create_directories(dir_ / "sub");
+  {
+    Process writer(file());
+    writer.launch(vadd_site(), 4096);
+  }
+  const std::string before = text();
+  ASSERT_EQ(::chmod(file().c_str(), 0666), 0);
+  std::FILE* log = std::tmpfile();
+  TuningResult r = Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  EXPECT_FALSE(r.from_file);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("results file '" + file() +
+                     "' is writable by group or others (mode 0666): it is neither read nor "
+                     "replaced (chmod go-w it)"),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(text(), before);
+}
+
+TEST_F(ResultsFileTest, AFileOfAnotherUserIsNotTrusted) {
+  if (::geteuid() != 0) GTEST_SKIP() << "giving a file to another user needs root";
+  fs::create_directories(dir_ / "sub");
+  std::ofstream(file()) << "# someone else's\n";
+  ASSERT_EQ(::chmod(file().c_str(), 0600), 0);
+  ASSERT_EQ(::chown(file().c_str(), 12345, 12345), 0);
+  std::FILE* log = std::tmpfile();
+  Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("results file '" + file() + "' belongs to user 12345, not to this user (0)"),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(text(), "# someone else's\n");
+}
+
+TEST_F(ResultsFileTest, AFileOverTheSizeLimitIsRefusedUnread) {
+  fs::create_directories(dir_ / "sub");
+  std::ofstream(file()) << "";
+  ASSERT_EQ(::chmod(file().c_str(), 0600), 0);
+  ASSERT_EQ(::truncate(file().c_str(), off_t{17} << 20), 0);  // sparse: nothing written
+  std::FILE* log = std::tmpfile();
+  Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("results file '" + file() + "' is larger than 16 MiB (17825792 bytes)"),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(fs::file_size(file()), std::uintmax_t{17} << 20);
+}
+
+TEST_F(ResultsFileTest, ALockFileThatIsASymbolicLinkIsNotFollowed) {
+  fs::create_directories(dir_ / "sub");
+  const fs::path elsewhere = dir_ / "elsewhere.lock";
+  fs::create_symlink(elsewhere, file() + ".lock");
+  std::FILE* log = std::tmpfile();
+  Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
+  const std::string all = logged(log);
+  std::fclose(log);
+  EXPECT_NE(all.find("cannot open " + file() + ".lock: Too many levels of symbolic links"),
+            std::string::npos)
+      << all;
+  EXPECT_FALSE(fs::exists(elsewhere));
   EXPECT_FALSE(fs::exists(file()));
 }
 

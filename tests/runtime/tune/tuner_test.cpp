@@ -186,14 +186,13 @@ TEST(Tuner, OccupancyBecomesEntryHintsWithTheBlockSize) {
   EXPECT_TRUE(f.device->timed().empty());
 }
 
-TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
-  // Every compile but the first waits until the first configuration has been timed: if the tuner
-  // compiled everything before measuring, they would time out instead. As many workers as
-  // instantiations, so that each build is queued alone in the space's order: batches, which a
-  // host with fewer cores gets, queue their builds in whichever order the batches finish, and
-  // could put two waiting builds on both workers ahead of the first configuration's.
+// Every compile but the first waits until the first configuration has been timed: if the tuner
+// compiled everything before measuring, or built a later configuration's machine code ahead of the
+// first's on every worker, they would time out instead.
+void expect_measured_in_order_while_later_ones_compile(unsigned workers) {
+  SCOPED_TRACE("workers: " + std::to_string(workers));
   RuntimeOptions options;
-  options.workers = 3;
+  options.workers = workers;
   Fixture f(vadd_cost, options);
   std::mutex m;
   std::condition_variable first_timed;
@@ -225,6 +224,15 @@ TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
   EXPECT_EQ(order.front(), "vadd<(64)>|occ=1|ntid=64");
   EXPECT_EQ(order[1], "vadd<(64)>|occ=2|ntid=64");
   EXPECT_EQ(order.back(), "vadd<(256)>|occ=4|ntid=256");
+}
+
+TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
+  // The worker count is pinned, never the host's: with 3 workers (one per instantiation) each
+  // build is queued alone; with 2 the front ends run in batches {64, 128} and {256}, and the
+  // second batch, finishing first, must not have its machine code built ahead of the first
+  // configuration's on both workers.
+  expect_measured_in_order_while_later_ones_compile(3);
+  expect_measured_in_order_while_later_ones_compile(2);
 }
 
 // 14 tiles x 2 occupancies: 14 distinct instantiations, each with two variants.

@@ -1,0 +1,103 @@
+// The runtime's options from the environment: values in range taken, every other value one
+// warning that says which variable, its value, the range and what is used, never an exception.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "runtime_options.h"
+
+namespace tiletune {
+namespace {
+
+// Sets one variable for the life of the object.
+class ScopedVariable {
+ public:
+  ScopedVariable(const char* name, const char* value) : name_(name) { ::setenv(name, value, 1); }
+  ~ScopedVariable() { ::unsetenv(name_); }
+  ScopedVariable(const ScopedVariable&) = delete;
+  ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+ private:
+  const char* name_;
+};
+
+struct Read {
+  RuntimeOptions options;
+  std::vector<std::string> warnings;
+};
+
+Read read_environment() {
+  Read read;
+  read.options = RuntimeOptions::from_environment(
+      [&](const std::string& message) { read.warnings.push_back(message); });
+  return read;
+}
+
+TEST(RuntimeOptions, ValuesInRangeAreTakenWithoutAWord) {
+  ScopedVariable workers("TILETUNE_WORKERS", "7");
+  ScopedVariable log("TILETUNE_LOG", "2");
+  ScopedVariable disable("TILETUNE_DISABLE", "1");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.workers, 7u);
+  EXPECT_EQ(read.options.log_level, 2);
+  EXPECT_TRUE(read.options.disable);
+  EXPECT_TRUE(read.warnings.empty());
+}
+
+TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
+  ScopedVariable workers("TILETUNE_WORKERS", "200000");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.workers, 1024u);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_WORKERS='200000' is out of range (accepted: 0 (one per core) to 1024); "
+            "using 1024");
+}
+
+TEST(RuntimeOptions, ANumberTooBigForAnyIntegerIsOutOfRangeNotTruncated) {
+  ScopedVariable workers("TILETUNE_WORKERS", "4294967297");
+  ScopedVariable log("TILETUNE_LOG", "99999999999999999999999");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.workers, 1024u);
+  EXPECT_EQ(read.options.log_level, 2);
+  ASSERT_EQ(read.warnings.size(), 2u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_LOG='99999999999999999999999' is out of range (accepted: 0 to 2); using 2");
+}
+
+TEST(RuntimeOptions, ANegativeValueIsTheLeastWithAWarning) {
+  ScopedVariable log("TILETUNE_LOG", "-3");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.log_level, 0);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0], "TILETUNE_LOG='-3' is out of range (accepted: 0 to 2); using 0");
+}
+
+TEST(RuntimeOptions, NotANumberIsAsIfUnsetWithAWarning) {
+  ScopedVariable disable("TILETUNE_DISABLE", "yes");
+  ScopedVariable workers("TILETUNE_WORKERS", "4x");
+  const Read read = read_environment();
+  EXPECT_FALSE(read.options.disable);
+  EXPECT_EQ(read.options.workers, 0u);
+  ASSERT_EQ(read.warnings.size(), 2u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_DISABLE='yes' is not a whole number (accepted: 0 or 1); using 0");
+  EXPECT_EQ(read.warnings[1],
+            "TILETUNE_WORKERS='4x' is not a whole number (accepted: 0 (one per core) to 1024); "
+            "using 0");
+}
+
+TEST(RuntimeOptions, WarningsGoToStderrByDefault) {
+  ScopedVariable disable("TILETUNE_DISABLE", "2");
+  ::testing::internal::CaptureStderr();
+  const RuntimeOptions options = RuntimeOptions::from_environment();
+  EXPECT_EQ(
+      ::testing::internal::GetCapturedStderr(),
+      "tiletune: warning: TILETUNE_DISABLE='2' is out of range (accepted: 0 or 1); using 1\n");
+  EXPECT_TRUE(options.disable);
+}
+
+}  // namespace
+}  // namespace tiletune
