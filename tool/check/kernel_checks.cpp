@@ -1,6 +1,7 @@
 #include "check/kernel_checks.h"
 
 #include "annotation/evaluate.h"
+#include "check/closure_types.h"
 #include "check/kernel_lookup.h"
 
 #include <tiletune/rules.h>
@@ -111,6 +112,30 @@ void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& ca
                                        " given (they cannot be deduced at a tuned launch)");
     report.note(tmpl->getLocation(), "template declared here");
   }
+}
+
+// NVRTC compiles the tuned kernel from the slice of this file, so the file must define it.
+bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
+                   SiteReporter& report) {
+  if (kernel->isDefined()) return true;
+  report.error(call.callee_span,
+               "'" + call.callee +
+                   "' is only declared in this file: tiletune compiles the tuned kernel with NVRTC "
+                   "from the file that holds the annotation, so that file must define it; move "
+                   "the annotated launch into the kernel's file, or the kernel into this one");
+  report.note(kernel->getLocation(), "declared here without a definition");
+  return false;
+}
+
+void check_closure_template_args(const KernelCall& call, clang::ASTContext& context,
+                                 SiteReporter& report) {
+  for (const Expr& arg : call.template_args)
+    if (names_closure_type(context, arg.text, report.site().macro_begin))
+      report.error(arg.span,
+                   "'" + arg.text +
+                       "' is a lambda's closure type, which NVRTC (compiling the tuned kernel "
+                       "apart from this file) cannot name; pass a functor type declared at "
+                       "namespace scope (a struct with a __device__ operator()) instead");
 }
 
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
@@ -272,7 +297,9 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
     report.note(kernel->getLocation(), "declared here without __global__");
     return kernel;
   }
+  if (!check_defined(kernel, call, report)) return kernel;
   check_template_args(kernel, call, report);
+  check_closure_template_args(call, context, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);
   check_key_size(a, kernel, report);

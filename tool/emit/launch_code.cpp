@@ -17,12 +17,11 @@ std::string constant_indices(const KernelCall& call) {
   return out;
 }
 
-// A template kernel's parameter types, spelled so they mean the same at the launch site, when
-// none depends on a template parameter; else nullopt. Naming the pointer type this way, rather
-// than as decltype(&kernel<...>), names no specialisation that nvcc would then expect this
-// translation unit to define.
+// The kernel's parameter types, spelled so they mean the same at the launch site, when none
+// depends on a template parameter; else nullopt. Naming the pointer type this way, rather than as
+// decltype(&kernel<...>), names no specialisation that nvcc would then expect this translation
+// unit to define, and picks the kernel where a host function shares its name.
 std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kernel) {
-  if (!kernel->getDescribedFunctionTemplate()) return std::nullopt;
   clang::ASTContext& context = kernel->getASTContext();
   clang::PrintingPolicy policy(context.getLangOpts());
   policy.SuppressUnwrittenScope = true;  // anonymous and inline namespaces
@@ -122,8 +121,18 @@ std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCod
   return Code::block("[&]() -> ::tiletune::TuningOptions {", std::move(body), "}");
 }
 
+// NULL (GCC's __null, a long) or 0 for a pointer parameter: a kernel call converts it to the
+// pointer, but the runtime's launch takes each argument with its own type first.
+bool null_pointer_argument(const Argument& arg, clang::QualType parameter) {
+  if (parameter->isDependentType() || !parameter->isAnyPointerType()) return false;
+  llvm::StringRef text = llvm::StringRef(arg.expr.text).trim();
+  return text == "NULL" || text == "0" || text == "0L" || text == "__null";
+}
+
 // An argument that uses `$` differs per configuration: the runtime evaluates it for each one.
-Code argument_code(const Argument& arg, const ExpressionCode& expressions) {
+Code argument_code(const Argument& arg, clang::QualType parameter,
+                   const ExpressionCode& expressions) {
+  if (null_pointer_argument(arg, parameter)) return Code("nullptr");
   if (arg.expr.dollars.empty()) return expressions.runtime(arg.expr);
   Code value = Code::block(std::string(kConfigLambda) + " {",
                            {Code::concat({"return ", expressions.runtime(arg.expr), ";"})}, "}");
@@ -156,8 +165,10 @@ Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
   std::optional<Code> options = tuning_options_code(a, expressions);
   std::vector<Code> items{variable, key_code(site, expressions), geometry_code(a, expressions)};
   if (options) items.push_back(std::move(*options));
-  for (const Argument& arg : a.call->args)
-    if (!arg.constant) items.push_back(argument_code(arg, expressions));
+  for (std::size_t i = 0; i < a.call->args.size(); ++i)
+    if (!a.call->args[i].constant)
+      items.push_back(
+          argument_code(a.call->args[i], site.kernel->getParamDecl(i)->getType(), expressions));
   Code launch = Code::list(options ? "::tiletune::launch_with<" : "::tiletune::launch<",
                            {kernel_pointer_type(site, expressions)}, ">");
   return Code::concat({std::move(launch), Code::list("(", std::move(items), ")")});

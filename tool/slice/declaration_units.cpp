@@ -55,7 +55,13 @@ const clang::Decl* unit_of(const clang::Decl* d) {
   return d;
 }
 
+bool compiler_builtin(const clang::Decl* d) {
+  const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d);
+  return f && f->isImplicit() && f->getBuiltinID() != 0;
+}
+
 bool from_user_file(const clang::SourceManager& sm, const clang::Decl* d) {
+  if (compiler_builtin(d)) return false;
   clang::SourceLocation loc = sm.getExpansionLoc(d->getLocation());
   if (loc.isInvalid() || sm.isInSystemHeader(loc) || !sm.getFileEntryRefForID(sm.getFileID(loc)))
     return false;

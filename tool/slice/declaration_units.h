@@ -16,7 +16,12 @@ namespace tiletune::tool {
 // inside some other unit's text already.
 const clang::Decl* unit_of(const clang::Decl* d);
 
-// Written in one of the user's files: not in a system header, nor in tiletune's own header.
+// A builtin the compiler declared implicitly (__syncthreads, __builtin_inff), which NVRTC has too.
+// Clang places that declaration at the builtin's first use, which may be anywhere in a user file.
+bool compiler_builtin(const clang::Decl* d);
+
+// Written in one of the user's files: not in a system header, nor in tiletune's own header, nor
+// a compiler builtin.
 bool from_user_file(const clang::SourceManager& sm, const clang::Decl* d);
 
 // Every declaration of the unit in the user's files (a prototype and its definition, say), so

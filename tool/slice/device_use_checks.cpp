@@ -42,6 +42,7 @@ DeviceUseChecks::DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins
 
 bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes) {
   const clang::Decl* d = use.decl;
+  if (compiler_builtin(d)) return true;
   if (from_user_file(sm_, d)) {
     if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) return check_user_function(use, f);
     if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d)) return check_user_variable(use, v);
@@ -69,8 +70,10 @@ bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* 
     report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
     return false;
   }
-  bool device_variable =
-      v->hasAttr<clang::CUDADeviceAttr>() || v->hasAttr<clang::CUDAConstantAttr>();
+  // __shared__ covers `extern __shared__ T buf[];`, the dynamic shared memory `shmem =` sizes.
+  bool device_variable = v->hasAttr<clang::CUDADeviceAttr>() ||
+                         v->hasAttr<clang::CUDAConstantAttr>() ||
+                         v->hasAttr<clang::CUDASharedAttr>();
   bool constant = v->isConstexpr() ||
                   (v->getType().isConstQualified() && v->getType()->isIntegralOrEnumerationType() &&
                    v->hasConstantInitialization());

@@ -1,5 +1,7 @@
 #include "slice/macro_definitions.h"
 
+#include "slice/c_library_macros.h"
+
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/Path.h>
@@ -12,16 +14,28 @@ std::string MacroDefinitions::directives_for(const Chunk& chunk) {
   const clang::SourceManager& sm = context_.getSourceManager();
   std::string out;
   for (const MacroUse& use : preprocessor_.macro_uses()) {
-    if (!chunk.contains(sm, use.at)) continue;
+    if (!chunk.contains(sm, use.at) || inside_device_defined_c_macro(use)) continue;
     auto it = defined_.find(use.name);
     if (it != defined_.end() && it->second == use.macro) continue;
-    std::optional<std::string> define = define_of(use.macro);
+    std::optional<std::string> define = define_of(use.name, use.macro);
     if (!define) continue;
     if (it != defined_.end()) out += "#undef " + use.name + "\n";
     out += *define;
     defined_[use.name] = use.macro;
   }
   return out;
+}
+
+// A C library macro expanded by the body of one the slice defines for the device (glibc's
+// __ASSERT_FUNCTION in assert) is not needed: that body never reaches NVRTC. Nested uses are
+// recorded at the outer macro's place.
+bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const {
+  if (device_definition_of_c_macro(use.name) || !from_c_library(use.macro->getDefinitionLoc()))
+    return false;
+  for (const MacroUse& outer : preprocessor_.macro_uses())
+    if (outer.at == use.at && outer.name != use.name && device_definition_of_c_macro(outer.name))
+      return true;
+  return false;
 }
 
 void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
@@ -40,7 +54,8 @@ void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
 
 // A macro's definition as a directive; "" for one its toolkit header (included) defines; nothing
 // for the compiler's own (NVRTC has those).
-std::optional<std::string> MacroDefinitions::define_of(const clang::MacroInfo* macro) const {
+std::optional<std::string> MacroDefinitions::define_of(const std::string& name,
+                                                       const clang::MacroInfo* macro) const {
   const clang::SourceManager& sm = context_.getSourceManager();
   if (macro->isBuiltinMacro()) return std::nullopt;
   clang::SourceLocation at = macro->getDefinitionLoc();
@@ -53,6 +68,10 @@ std::optional<std::string> MacroDefinitions::define_of(const clang::MacroInfo* m
     // The toolkit's and the compiler's CUDA macros (__device__, __launch_bounds__, ...) NVRTC
     // defines itself; a C library macro (INFINITY, FLT_MAX) it may not, so it is copied.
     if (!from_c_library(at)) return std::nullopt;
+    if (std::optional<std::string> device = device_definition_of_c_macro(name)) {
+      if (device->empty()) return std::nullopt;
+      return device;
+    }
   }
   clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(macro->getDefinitionEndLoc(), 0, sm,
                                                                 context_.getLangOpts());

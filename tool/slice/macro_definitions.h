@@ -31,8 +31,10 @@ class MacroDefinitions {
   void add_headers_of_macros(const std::vector<Chunk>& chunks, SliceIncludes& includes) const;
 
  private:
-  std::optional<std::string> define_of(const clang::MacroInfo* macro) const;
+  std::optional<std::string> define_of(const std::string& name,
+                                       const clang::MacroInfo* macro) const;
   bool from_c_library(clang::SourceLocation at) const;
+  bool inside_device_defined_c_macro(const MacroUse& use) const;
 
   clang::ASTContext& context_;
   const PreprocessorRecord& preprocessor_;

@@ -1,6 +1,7 @@
 #include "slice/slicer.h"
 
 #include "emit/code_writer.h"
+#include "slice/c_library_macros.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
@@ -109,6 +110,7 @@ class Slicer {
       if (!unit || !from_user_file(sm_, unit) || !contents.units.insert(unit).second) continue;
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
         for (const Use& use : uses_in(piece)) {
+          if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
           if (!checks.check(use, contents.includes)) continue;
           if (from_user_file(sm_, use.decl)) work.push_back(unit_of(use.decl));
         }

@@ -1,0 +1,40 @@
+// The C library's INFINITY, NAN, HUGE_VALF and FLT_MAX reach NVRTC with CUDA's definitions (not
+// glibc's GCC builtins), and a device assert from <assert.h> is left to NVRTC's own assert rather
+// than refused for glibc's __assert_fail; a helper called inside the assert is still carried.
+// RUN: %tiletune %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
+
+#include <tiletune/tiletune.h>
+
+#include <assert.h>
+#include <float.h>
+#include <math.h>
+
+__device__ bool in_range(float v) { return v < FLT_MAX; }
+
+template <int BLOCK>
+__global__ void k(float* out, int n) {
+  int i = blockIdx.x * BLOCK + threadIdx.x;
+  assert(n > 0 && in_range(out[0]));
+  if (i < n) out[i] = out[i] < HUGE_VALF ? fmaxf(out[i], -INFINITY) : NAN;
+}
+
+void run(float* out, int n) {
+  TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b, k<$b>(out, n));
+}
+
+// CHECK:      R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #define FLT_MAX 3.40282347e+38F
+// CHECK-NEXT: #line 14 "{{.*}}c_library_macros.cu"
+// CHECK-NEXT: __device__ bool in_range(float v) { return v < FLT_MAX; }
+// CHECK-NOT:  #define assert
+// CHECK-NOT:  __ASSERT_FUNCTION
+// CHECK-DAG:  #define HUGE_VALF __int_as_float(0x7f800000U)
+// CHECK-DAG:  #define INFINITY __int_as_float(0x7f800000U)
+// CHECK-DAG:  #define NAN __int_as_float(0x7fffffffU)
+// CHECK:      #line 16 "{{.*}}c_library_macros.cu"
+// CHECK-NEXT: template <int BLOCK>
+// CHECK-NOT:  __builtin
+// CHECK-NOT:  __assert_fail
+// CHECK:      )tiletune";
