@@ -1,5 +1,8 @@
 #include "compile_flags.h"
 
+#include "host_include_dirs.h"
+#include "nvcc_flags.h"
+
 #include <clang/Tooling/CompilationDatabase.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -63,13 +66,22 @@ bool flags_from_database(const std::string& input, const std::string& build_dir,
 }
 
 std::vector<std::string> clang_arguments(const char* argv0, const std::vector<std::string>& flags) {
+  NvccTranslation nvcc = translate_nvcc_flags(flags);
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
-      "-DTILETUNE_TOOL=1", "-I" + tiletune_include_dir(argv0),
+      "-DTILETUNE_TOOL=1",
+      // Every error is held until the tuned code is known (deferred_diagnostics.h): none may
+      // stop the parse early.
+      "-ferror-limit=0", "-I" + tiletune_include_dir(argv0),
       // nvcc 13 searches include/cccl (cub, thrust, libcu++) itself; Clang does not.
       "-isystem", TILETUNE_CUDA_PATH "/include/cccl"};
-  args.insert(args.end(), flags.begin(), flags.end());
+  args.insert(args.end(), nvcc.clang_flags.begin(), nvcc.clang_flags.end());
+  // After Clang's own directories, so its builtin headers (stddef.h, ...) still come first.
+  for (const std::string& dir : host_include_dirs(nvcc.host_compiler)) {
+    args.push_back("-idirafter");
+    args.push_back(dir);
+  }
   return args;
 }
 

@@ -1,0 +1,28 @@
+// The flags a build passes to nvcc can follow `--` unchanged: what nvcc takes and Clang does not
+// is dropped (or, for -Xcompiler's -D/-I/-std, translated), quietly.
+// RUN: %tiletune %s -o %t.cu -- -arch=sm_90 -arch sm_90 --extended-lambda -O3 -Xcompiler -Wall,-DFROM_HOST=1 --use_fast_math -lineinfo -G --expt-relaxed-constexpr -gencode arch=compute_90,code=sm_90 --std c++17 -x cu > %t.out 2>&1
+// RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.out
+// QUIET-NOT: {{.}}
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
+// OUTPUT: tiletune::launch
+
+// A flag neither nvcc nor Clang knows is Clang's error, and the run fails without an output.
+// RUN: rm -f %t.bad.cu
+// RUN: not %tiletune %s -o %t.bad.cu -- --frobnicate-the-kernel > %t.bad.out 2>&1
+// RUN: FileCheck %s --check-prefix=BAD < %t.bad.out
+// BAD: error: unknown argument: '--frobnicate-the-kernel'
+// RUN: test ! -e %t.bad.cu
+
+#include <tiletune/tiletune.h>
+
+template <int TILE>
+__global__ void vadd(float* c, int n) {
+  // In the tuned kernel, where an error stops the tool.
+#if FROM_HOST != 1
+#error -Xcompiler -DFROM_HOST=1 did not reach the parse
+#endif
+}
+
+void add(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, vadd<$tile>(c, n));
+}
