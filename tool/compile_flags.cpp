@@ -77,6 +77,9 @@ std::vector<std::string> clang_arguments(const char* argv0, const std::vector<st
       // nvcc 13 searches include/cccl (cub, thrust, libcu++) itself; Clang does not.
       "-isystem", TILETUNE_CUDA_PATH "/include/cccl"};
   args.insert(args.end(), nvcc.clang_flags.begin(), nvcc.clang_flags.end());
+  // nvcc's device intrinsics that Clang's CUDA headers lack, declared for the parse.
+  args.push_back("-include");
+  args.push_back("tiletune/detail/clang_parse_compat.h");
   // After Clang's own directories, so its builtin headers (stddef.h, ...) still come first.
   for (const std::string& dir : host_include_dirs(nvcc.host_compiler)) {
     args.push_back("-idirafter");

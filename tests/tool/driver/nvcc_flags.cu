@@ -6,6 +6,10 @@
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
 // OUTPUT: tiletune::launch
 
+// A host compiler (-ccbin) that cannot be run leaves Clang's own include directories.
+// RUN: %tiletune %s -o %t.ccbin.cu -- -ccbin %t.no-such-compiler -Xcompiler=-DFROM_HOST=1
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.ccbin.cu
+
 // A flag neither nvcc nor Clang knows is Clang's error, and the run fails without an output.
 // RUN: rm -f %t.bad.cu
 // RUN: not %tiletune %s -o %t.bad.cu -- --frobnicate-the-kernel > %t.bad.out 2>&1
