@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string_view>
+#include <utility>
 
 namespace tiletune::tool {
 namespace {
@@ -84,6 +85,15 @@ constexpr std::array kNvccValued = {"-arch",
                                     "-Xcompiler",
                                     "--compiler-options"};
 
+// nvcc's long spellings of options Clang spells short.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kLongSpellings = {{
+    {"--include-path", "-I"},
+    {"--define-macro", "-D"},
+    {"--undefine-macro", "-U"},
+    {"--system-include", "-isystem"},
+    {"--pre-include", "-include"},
+}};
+
 bool is_one_of(std::string_view arg, const auto& names) {
   for (std::string_view n : names)
     if (arg == n) return true;
@@ -118,6 +128,28 @@ void take_valued(std::string_view name, std::string_view value, NvccTranslation&
   if (name == "-ccbin" || name == "--compiler-bindir") t.host_compiler = value;
 }
 
+// `--define-macro=X` or `--define-macro X` as `-D` `X`; false when `nvcc_flags[i]` is no such
+// option.
+bool translate_long_spelling(const std::vector<std::string>& nvcc_flags, std::size_t& i,
+                             std::vector<std::string>& out) {
+  std::string_view arg = nvcc_flags[i];
+  for (auto [long_name, short_name] : kLongSpellings) {
+    if (arg.substr(0, long_name.size()) != long_name) continue;
+    std::string_view rest = arg.substr(long_name.size());
+    if (rest.empty() && i + 1 < nvcc_flags.size()) {
+      out.emplace_back(short_name);
+      out.push_back(nvcc_flags[++i]);
+      return true;
+    }
+    if (!rest.empty() && rest[0] == '=') {
+      out.emplace_back(short_name);
+      out.emplace_back(rest.substr(1));
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 NvccTranslation translate_nvcc_flags(const std::vector<std::string>& nvcc_flags) {
@@ -133,6 +165,7 @@ NvccTranslation translate_nvcc_flags(const std::vector<std::string>& nvcc_flags)
       if (i + 1 < nvcc_flags.size()) take_valued(arg, nvcc_flags[++i], t);
       continue;
     }
+    if (translate_long_spelling(nvcc_flags, i, t.clang_flags)) continue;
     // nvcc spells the standard `--std c++17` too.
     if ((arg == "--std" || arg == "-std") && i + 1 < nvcc_flags.size()) {
       t.clang_flags.push_back("-std=" + nvcc_flags[++i]);

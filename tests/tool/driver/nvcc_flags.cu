@@ -6,6 +6,10 @@
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
 // OUTPUT: tiletune::launch
 
+// nvcc's long spellings of -D, -I, -U, -isystem and -include.
+// RUN: %tiletune %s -o %t.long.cu -- --define-macro=FROM_HOST=1 --define-macro NEED_PRE_INCLUDE --include-path %S --undefine-macro NOTHING --system-include=%S --pre-include Inputs/nvcc_flags_pre_include.h
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.long.cu
+
 // A host compiler (-ccbin) that cannot be run leaves Clang's own include directories.
 // RUN: %tiletune %s -o %t.ccbin.cu -- -ccbin %t.no-such-compiler -Xcompiler=-DFROM_HOST=1
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.ccbin.cu
@@ -24,6 +28,9 @@ __global__ void vadd(float* c, int n) {
   // In the tuned kernel, where an error stops the tool.
 #if FROM_HOST != 1
 #error -Xcompiler -DFROM_HOST=1 did not reach the parse
+#endif
+#if defined(NEED_PRE_INCLUDE) && !defined(PRE_INCLUDED)
+#error --pre-include was not read
 #endif
 }
 
