@@ -10,9 +10,12 @@
 // RUN: %tiletune %s -o %t.long.cu -- --define-macro=FROM_HOST=1 --define-macro NEED_PRE_INCLUDE --include-path %S --undefine-macro NOTHING --system-include=%S --pre-include Inputs/nvcc_flags_pre_include.h
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.long.cu
 
-// A host compiler (-ccbin) that cannot be run leaves Clang's own include directories.
+// A host compiler (-ccbin) that cannot be found leaves Clang's own include directories.
 // RUN: %tiletune %s -o %t.ccbin.cu -- -ccbin %t.no-such-compiler -Xcompiler=-DFROM_HOST=1
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.ccbin.cu
+// So does one that fails.
+// RUN: %tiletune %s -o %t.failing.cu -- -ccbin false -Xcompiler=-DFROM_HOST=1
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.failing.cu
 
 // A flag neither nvcc nor Clang knows is Clang's error, and the run fails without an output.
 // RUN: rm -f %t.bad.cu
