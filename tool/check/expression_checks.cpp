@@ -112,6 +112,31 @@ void find_zero_divisions(const ExprNode& node, std::vector<Span>& found) {
   for (const auto& operand : node.operands) find_zero_divisions(*operand, found);
 }
 
+// The right operands of `/` and `%` in `e`'s text that are a literal zero: the operand begins with
+// the token after the operator, and a literal there is the whole operand unless `.` makes it a
+// floating literal (multiplicative operators bind tighter than all that may follow).
+void find_textual_zero_divisions(const Expr& e, std::vector<Span>& found) {
+  std::string_view text = e.text;
+  auto is_literal_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '\'' || c == '_';
+  };
+  for (std::size_t op = 0; op < text.size(); ++op) {
+    if ((text[op] != '/' && text[op] != '%') || (op + 1 < text.size() && text[op + 1] == '='))
+      continue;
+    std::size_t first = op + 1;
+    while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+    std::size_t last = first;
+    while (last < text.size() && is_literal_char(text[last])) ++last;
+    if (last < text.size() && text[last] == '.') continue;
+    std::string_view divisor = text.substr(first, last - first);
+    if (divisor.empty() || match_length(divisor, lexical::integer_literal) != divisor.size() ||
+        integer_literal_value(divisor) != std::uint64_t{0})
+      continue;
+    found.push_back(
+        {e.span.begin + static_cast<unsigned>(first), e.span.begin + static_cast<unsigned>(last)});
+  }
+}
+
 void check_zero_divisions(const Expr& e, SiteReporter& report) {
   std::vector<Span> found;
   if (e.tree) {
@@ -120,6 +145,7 @@ void check_zero_divisions(const Expr& e, SiteReporter& report) {
     for (const Span& cld : e.clds)
       if (std::optional<Span> divisor = literal_zero_divisor(e, cld.begin))
         found.push_back(*divisor);
+    find_textual_zero_divisions(e, found);
   }
   for (const Span& divisor : found) report.error(divisor, "division by zero");
 }

@@ -32,8 +32,14 @@ void zero_evaluable(float* c, int n) {
   // CHECK-DAG: literal_values.cu:[[@LINE-1]]:70: error: division by zero
 }
 
+void zero_remainder_in_shmem(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), blocks = cld(64, 0), threads = $tile, shmem = n % 0, vadd<$tile>(c, n));
+  // CHECK-DAG: literal_values.cu:[[@LINE-1]]:57: error: division by zero
+  // CHECK-DAG: literal_values.cu:[[@LINE-2]]:90: error: division by zero
+}
+
 // A divisor that is not a literal zero is left to the run time.
 void fine(float* c, int n, int d) {
-  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, d + 0), threads = $tile, vadd<$tile>(c, n));
+  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, d + 0), threads = $tile, shmem = n / 0.5 + n % 0x10 + n / d, vadd<$tile>(c, n));
   // CHECK-NOT: literal_values.cu:[[@LINE-1]]:{{.*}}error
 }
