@@ -4,7 +4,7 @@
 // RUN: FileCheck %s < %t.out
 // RUN: not grep -q "error:" %t.out
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
-// OUTPUT: tiletune::launch
+// OUTPUT: ::tiletune::{{launch}}<
 
 #include <tiletune/tiletune.h>
 

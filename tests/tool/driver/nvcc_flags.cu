@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.out
 // QUIET-NOT: {{.}}
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
-// OUTPUT: tiletune::launch
+// OUTPUT: ::tiletune::{{launch}}<
 
 // nvcc's long spellings of -D, -I, -U, -isystem and -include.
 // RUN: %tiletune %s -o %t.long.cu -- --define-macro=FROM_HOST=1 --define-macro NEED_PRE_INCLUDE --include-path %S --undefine-macro NOTHING --system-include=%S --pre-include Inputs/nvcc_flags_pre_include.h
