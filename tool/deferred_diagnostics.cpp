@@ -16,20 +16,14 @@ bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation
   // The engine counted the held errors; those that turn into warnings must not stop the rewrite.
   engine_.Reset(/*soft=*/true);
   bool error = false;
-  bool downgraded = false;  // the last error or warning became a warning: so do its notes
   for (const clang::StoredDiagnostic& d : held_) {
     clang::DiagnosticsEngine::Level level = d.getLevel();
-    if (level == clang::DiagnosticsEngine::Error) {
-      downgraded = !stays_error(d.getLocation());
-      if (downgraded) level = clang::DiagnosticsEngine::Warning;
-    } else if (level != clang::DiagnosticsEngine::Note) {
-      downgraded = false;
+    std::string message = d.getMessage().str();
+    if (level == clang::DiagnosticsEngine::Error && !stays_error(d.getLocation())) {
+      level = clang::DiagnosticsEngine::Warning;  // its notes follow it as they are
+      message += " (no tuned kernel depends on this code: left to nvcc)";
     }
     error = error || level >= clang::DiagnosticsEngine::Error;
-    std::string message = d.getMessage().str();
-    if (downgraded && level == clang::DiagnosticsEngine::Warning &&
-        d.getLevel() == clang::DiagnosticsEngine::Error)
-      message += " (no tuned kernel depends on this code: left to nvcc)";
     engine_.Report(clang::StoredDiagnostic(level, d.getID(), message, d.getLocation(),
                                            d.getRanges(), d.getFixIts()));
   }
