@@ -12,13 +12,15 @@
 namespace tiletune::tool {
 namespace {
 
-// The flags of a compile command that matter for parsing: include paths, macros, the standard.
-// nvcc's own options (-arch, --generate-code, -x cu, ...) mean nothing to Clang.
+// The flags of a compile command that matter for parsing: include paths, macros, the standard,
+// and the host compiler (whose include directories nvcc uses). nvcc's other options (-arch,
+// --generate-code, -x cu, ...) mean nothing to Clang.
 std::vector<std::string> parsing_flags(const std::vector<std::string>& command) {
   std::vector<std::string> kept;
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
-    for (const std::string p : {"-I", "-D", "-U", "-isystem", "-include", "-std=", "--std="}) {
+    for (const std::string p : {"-I", "-D", "-U", "-isystem", "-include",
+                                "-std=", "--std=", "-ccbin", "--compiler-bindir"}) {
       if (a.rfind(p, 0) != 0) continue;
       bool separate = a == p && p.back() != '=' && i + 1 < command.size();
       if (p == "--std=") {
