@@ -8,7 +8,7 @@ namespace tiletune::tool {
 namespace {
 
 // nvcc options that say how to generate device code, link or report: nothing the host-side parse
-// depends on. The `nvcc_valued` ones take the next argument when written without `=`.
+// depends on. kNvccValued's take the next argument as their value when written without `=`.
 constexpr std::array kNvccOnly = {"--extended-lambda",
                                   "--expt-extended-lambda",
                                   "--expt-relaxed-constexpr",
@@ -20,8 +20,6 @@ constexpr std::array kNvccOnly = {"--extended-lambda",
                                   "-use_fast_math",
                                   "--resource-usage",
                                   "-res-usage",
-                                  "-rdc=true",
-                                  "-rdc=false",
                                   "-dc",
                                   "-dw",
                                   "-dlto",
