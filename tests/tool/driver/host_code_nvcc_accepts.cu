@@ -22,6 +22,8 @@ bool all_finite(const T* x, int n) {
 // CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-3]]:42: warning: no matching function for call to 'isfinite' (no tuned kernel depends on this code: left to nvcc)
 template bool all_finite<float>(const float*, int);
 
+int biggest(int a, int b) { return max(a, b); }
+// CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-1]]:36: warning: no matching function for call to 'max' (no tuned kernel depends on this code: left to nvcc)
 int clamp_host(int a, int lo, int hi) { return max(lo, min(a, hi)); }
 // CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-1]]:56: warning: no matching function for call to 'min' (no tuned kernel depends on this code: left to nvcc)
 
