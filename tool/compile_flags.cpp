@@ -1,5 +1,8 @@
 #include "compile_flags.h"
 
+#include "host_include_dirs.h"
+#include "nvcc_flags.h"
+
 #include <clang/Tooling/CompilationDatabase.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -9,13 +12,15 @@
 namespace tiletune::tool {
 namespace {
 
-// The flags of a compile command that matter for parsing: include paths, macros, the standard.
-// nvcc's own options (-arch, --generate-code, -x cu, ...) mean nothing to Clang.
+// The flags of a compile command that matter for parsing: include paths, macros, the standard,
+// and the host compiler (whose include directories nvcc uses). nvcc's other options (-arch,
+// --generate-code, -x cu, ...) mean nothing to Clang.
 std::vector<std::string> parsing_flags(const std::vector<std::string>& command) {
   std::vector<std::string> kept;
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
-    for (const std::string p : {"-I", "-D", "-U", "-isystem", "-include", "-std=", "--std="}) {
+    for (const std::string p : {"-I", "-D", "-U", "-isystem", "-include",
+                                "-std=", "--std=", "-ccbin", "--compiler-bindir"}) {
       if (a.rfind(p, 0) != 0) continue;
       bool separate = a == p && p.back() != '=' && i + 1 < command.size();
       if (p == "--std=") {
@@ -63,13 +68,25 @@ bool flags_from_database(const std::string& input, const std::string& build_dir,
 }
 
 std::vector<std::string> clang_arguments(const char* argv0, const std::vector<std::string>& flags) {
+  NvccTranslation nvcc = translate_nvcc_flags(flags);
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
-      "-DTILETUNE_TOOL=1", "-I" + tiletune_include_dir(argv0),
+      "-DTILETUNE_TOOL=1",
+      // Every error is held until the tuned code is known (deferred_diagnostics.h): none may
+      // stop the parse early.
+      "-ferror-limit=0", "-I" + tiletune_include_dir(argv0),
       // nvcc 13 searches include/cccl (cub, thrust, libcu++) itself; Clang does not.
       "-isystem", TILETUNE_CUDA_PATH "/include/cccl"};
-  args.insert(args.end(), flags.begin(), flags.end());
+  args.insert(args.end(), nvcc.clang_flags.begin(), nvcc.clang_flags.end());
+  // nvcc's device intrinsics that Clang's CUDA headers lack, declared for the parse.
+  args.push_back("-include");
+  args.push_back("tiletune/detail/clang_parse_compat.h");
+  // After Clang's own directories, so its builtin headers (stddef.h, ...) still come first.
+  for (const std::string& dir : host_include_dirs(nvcc.host_compiler)) {
+    args.push_back("-idirafter");
+    args.push_back(dir);
+  }
   return args;
 }
 

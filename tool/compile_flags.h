@@ -14,7 +14,8 @@ bool flags_from_database(const std::string& input, const std::string& build_dir,
                          std::vector<std::string>& flags, std::string& message);
 
 // Clang's arguments: CUDA host-side parsing with the toolkit and tiletune's headers (found from
-// the tool's own path, `argv0`), then `flags`.
+// the tool's own path, `argv0`), then nvcc's `flags` as Clang takes them (nvcc_flags.h), then the
+// host compiler's include directories (host_include_dirs.h).
 std::vector<std::string> clang_arguments(const char* argv0, const std::vector<std::string>& flags);
 
 }  // namespace tiletune::tool

@@ -8,6 +8,7 @@
 #include "rewrite_action.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <optional>
@@ -58,6 +59,15 @@ std::optional<int> take_argument(int argc, char** argv, int& i, CommandLine& lin
   return std::nullopt;
 }
 
+// Nothing is written on failure: a dependency file that cannot be written is known before the
+// output is.
+std::optional<int> check_depfile_directory(const CommandLine& line) {
+  if (line.depfile.empty()) return std::nullopt;
+  llvm::StringRef directory = llvm::sys::path::parent_path(line.depfile);
+  if (directory.empty() || llvm::sys::fs::is_directory(directory)) return std::nullopt;
+  return usage_error("the --depfile directory '" + directory.str() + "' does not exist");
+}
+
 // The command line, or the exit status to stop with.
 std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
   CommandLine line;
@@ -74,6 +84,7 @@ std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
   if (!llvm::sys::fs::exists(line.input)) return usage_error("no such file: '" + line.input + "'");
   if (llvm::sys::fs::equivalent(line.input, line.output))
     return usage_error("the output would overwrite the input '" + line.input + "'");
+  if (std::optional<int> status = check_depfile_directory(line)) return *status;
   return line;
 }
 
@@ -102,6 +113,7 @@ int main(int argc, char** argv) {
   }
   RewriteResult result;
   int status = run_rewrite(line.input, clang_arguments(argv[0], line.flags), result);
-  if (!result.ok) return status == 0 || status == 1 ? 1 : 2;
+  // A Clang error (an unknown flag is reported by the driver, outside the parse) fails the run.
+  if (!result.ok || status != 0) return status == 0 || status == 1 ? 1 : 2;
   return write_outputs(line, result);
 }

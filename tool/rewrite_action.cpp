@@ -1,14 +1,17 @@
 #include "rewrite_action.h"
 
+#include "deferred_diagnostics.h"
 #include "diagnostics.h"
 #include "file_rewriter.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
+#include "tuned_code.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
@@ -22,12 +25,20 @@ namespace {
 class RewriteConsumer : public clang::ASTConsumer {
  public:
   RewriteConsumer(const std::vector<SiteText>& sites, const PreprocessorRecord& preprocessor,
-                  RewriteResult& result)
-      : sites_(sites), preprocessor_(preprocessor), result_(result) {}
+                  DeferredDiagnostics& clang_diagnostics, RewriteResult& result)
+      : sites_(sites),
+        preprocessor_(preprocessor),
+        clang_diagnostics_(clang_diagnostics),
+        result_(result) {}
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
-    // Clang has said what is wrong with the file itself.
-    if (context.getDiagnostics().hasErrorOccurred()) return;
+    // Clang has said what is wrong with the file itself: errors count where a tuned kernel
+    // depends on the code (or after a fatal error, when the parse is incomplete).
+    std::optional<TunedCode> tuned;
+    if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(context, sites_);
+    if (clang_diagnostics_.release(
+            [&](clang::SourceLocation at) { return !tuned || tuned->contains(at); }))
+      return;
     Reporter report(context.getDiagnostics());
     std::optional<std::string> output = rewrite_file(context, sites_, preprocessor_, report);
     if (!output) return;
@@ -42,6 +53,7 @@ class RewriteConsumer : public clang::ASTConsumer {
  private:
   const std::vector<SiteText>& sites_;
   const PreprocessorRecord& preprocessor_;
+  DeferredDiagnostics& clang_diagnostics_;
   RewriteResult& result_;
 };
 
@@ -55,18 +67,20 @@ class RewriteAction : public clang::ASTFrontendAction {
     auto record = std::make_unique<PreprocessorRecord>(ci.getSourceManager());
     preprocessor_ = record.get();  // owned by the preprocessor, which outlives the consumer
     pp.addPPCallbacks(std::move(record));
+    clang_diagnostics_ = &DeferredDiagnostics::install(ci.getDiagnostics());
     return true;
   }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
-    return std::make_unique<RewriteConsumer>(sites_, *preprocessor_, result_);
+    return std::make_unique<RewriteConsumer>(sites_, *preprocessor_, *clang_diagnostics_, result_);
   }
 
  private:
   RewriteResult& result_;
   std::vector<SiteText> sites_;
   PreprocessorRecord* preprocessor_ = nullptr;
+  DeferredDiagnostics* clang_diagnostics_ = nullptr;  // owned by the diagnostics engine
 };
 
 class Factory : public clang::tooling::FrontendActionFactory {
@@ -86,8 +100,14 @@ int run_rewrite(const std::string& input, const std::vector<std::string>& argume
                 RewriteResult& result) {
   clang::tooling::FixedCompilationDatabase database(".", arguments);
   clang::tooling::ClangTool tool(database, {input});
+  // One printer for the driver and the parse: the driver's errors (an unknown flag) do not stop
+  // ClangTool, so its error count is what says the run failed.
+  clang::DiagnosticOptions options;
+  clang::TextDiagnosticPrinter printer(llvm::errs(), options);
+  tool.setDiagnosticConsumer(&printer);
   Factory factory(result);
-  return tool.run(&factory);
+  int status = tool.run(&factory);
+  return status == 0 && printer.getNumErrors() != 0 ? 1 : status;
 }
 
 }  // namespace tiletune::tool

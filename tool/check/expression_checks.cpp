@@ -1,10 +1,16 @@
 #include "check/expression_checks.h"
 
+#include "annotation/evaluate.h"
 #include "annotation/launch_expressions.h"
+#include "annotation/lexical_grammar.h"
 #include "check/nearest_name.h"
 
 #include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace tiletune::tool {
 namespace {
@@ -61,7 +67,116 @@ bool check_verify(const Annotation& a, SiteReporter& report) {
   return verifying;
 }
 
+// The span of the divisor of the cld(...) whose name starts at `name` in `e`, when it is written as
+// an integer literal (parentheses around it allowed) equal to zero.
+std::optional<Span> literal_zero_divisor(const Expr& e, unsigned name) {
+  std::string_view text = e.text;
+  std::size_t open = text.find('(', name - e.span.begin);
+  if (open == std::string_view::npos) return std::nullopt;
+  int depth = 0;
+  std::size_t comma = std::string_view::npos;
+  std::size_t close = open;
+  for (; close < text.size(); ++close) {
+    char c = text[close];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 1 && c == ',') comma = close;
+    if (depth == 0) break;
+  }
+  if (comma == std::string_view::npos || close == text.size()) return std::nullopt;
+  std::size_t first = comma + 1, last = close;  // the divisor is text[first, last)
+  auto trim = [&] {
+    while (first < last && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1]))) --last;
+  };
+  trim();
+  Span const span{e.span.begin + static_cast<unsigned>(first),
+                  e.span.begin + static_cast<unsigned>(last)};
+  while (last - first >= 2 && text[first] == '(' && text[last - 1] == ')') {
+    ++first;
+    --last;
+    trim();
+  }
+  std::string_view divisor = text.substr(first, last - first);
+  if (match_length(divisor, lexical::integer_literal) != divisor.size()) return std::nullopt;
+  if (integer_literal_value(divisor) != std::uint64_t{0}) return std::nullopt;
+  return span;
+}
+
+// `/`, `%` and cld by a literal zero in an evaluable expression.
+void find_zero_divisions(const ExprNode& node, std::vector<Span>& found) {
+  bool const divides = node.kind == ExprNode::Kind::Cld || (node.kind == ExprNode::Kind::Binary &&
+                                                            (node.name == "/" || node.name == "%"));
+  if (divides && node.operands[1]->kind == ExprNode::Kind::Literal && node.operands[1]->value == 0)
+    found.push_back(node.operands[1]->span);
+  for (const auto& operand : node.operands) find_zero_divisions(*operand, found);
+}
+
+// The right operands of `/` and `%` in `e`'s text that are a literal zero: the operand begins with
+// the token after the operator, and a literal there is the whole operand unless `.` makes it a
+// floating literal (multiplicative operators bind tighter than all that may follow).
+void find_textual_zero_divisions(const Expr& e, std::vector<Span>& found) {
+  std::string_view text = e.text;
+  auto is_literal_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '\'' || c == '_';
+  };
+  for (std::size_t op = 0; op < text.size(); ++op) {
+    if ((text[op] != '/' && text[op] != '%') || (op + 1 < text.size() && text[op + 1] == '='))
+      continue;
+    std::size_t first = op + 1;
+    while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+    std::size_t last = first;
+    while (last < text.size() && is_literal_char(text[last])) ++last;
+    if (last < text.size() && text[last] == '.') continue;
+    std::string_view divisor = text.substr(first, last - first);
+    if (divisor.empty() || match_length(divisor, lexical::integer_literal) != divisor.size() ||
+        integer_literal_value(divisor) != std::uint64_t{0})
+      continue;
+    found.push_back(
+        {e.span.begin + static_cast<unsigned>(first), e.span.begin + static_cast<unsigned>(last)});
+  }
+}
+
+void check_zero_divisions(const Expr& e, SiteReporter& report) {
+  std::vector<Span> found;
+  if (e.tree) {
+    find_zero_divisions(*e.tree, found);
+  } else {
+    for (const Span& cld : e.clds)
+      if (std::optional<Span> divisor = literal_zero_divisor(e, cld.begin))
+        found.push_back(*divisor);
+    find_textual_zero_divisions(e, found);
+  }
+  for (const Span& divisor : found) report.error(divisor, "division by zero");
+}
+
+// A launch dimension is a 32-bit unsigned value: blocks and threads that do not fit, for the first
+// configuration (or, without `$`, always) where they are known here.
+void check_launch_dimensions(const std::optional<Dims>& dims, const char* keyword,
+                             const LiteralSpace* literal, SiteReporter& report) {
+  if (!dims) return;
+  static const LiteralSpace kNoAxes{{}, {{}}};
+  const LiteralSpace& space = literal ? *literal : kNoAxes;
+  for (const Expr& e : dims->exprs) {
+    if (!e.tree) continue;
+    for (const std::vector<long long>& config : space.configs) {
+      std::optional<long long> v = evaluate(*e.tree, space.axes, config);
+      if (!v || (*v >= 0 && *v <= static_cast<long long>(UINT32_MAX))) continue;
+      std::string const where = e.dollars.empty() ? "" : " for " + space.describe(config);
+      report.error(e.span, std::string(keyword) + " = " + std::to_string(*v) + where +
+                               " does not fit a launch dimension (0 to 4294967295)");
+      break;
+    }
+  }
+}
+
 }  // namespace
+
+void check_literal_values(const Annotation& a, const LiteralSpace* literal, SiteReporter& report) {
+  for_each_launch_expression(a, [&](const Expr& e) { check_zero_divisions(e, report); });
+  check_launch_dimensions(a.blocks, "blocks", literal, report);
+  check_launch_dimensions(a.threads, "threads", literal, report);
+}
 
 void check_dollars(const Annotation& a, const LiteralSpace* literal, SiteReporter& report) {
   check_dollar_positions(a, report);

@@ -16,6 +16,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   check_hints(annotation, site_report);
   check_dollars(annotation, literal_space, site_report);
   check_where(annotation, literal_space, site_report);
+  check_literal_values(annotation, literal_space, site_report);
   check_measurement_options(annotation, site_report);
   const clang::FunctionDecl* kernel = check_kernel(annotation, literal_space, context, site_report);
   if (report.errors() != errors_before) return std::nullopt;

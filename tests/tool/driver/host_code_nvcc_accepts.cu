@@ -1,0 +1,53 @@
+// Host code that nvcc accepts and Clang rejects does not stop the tool when no tuned kernel depends
+// on it: each error is a warning at its location, and the file is rewritten.
+// RUN: %tiletune %s -o %t.cu > %t.out 2>&1
+// RUN: FileCheck %s < %t.out
+// RUN: not grep -q "error:" %t.out
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
+// OUTPUT: ::tiletune::{{launch}}<
+
+#include <tiletune/tiletune.h>
+
+// gcc's own include directory (where omp.h lives) is on the path, as it is for nvcc's host compile.
+#include <omp.h>
+
+#include <cmath>
+
+template <class T>
+bool all_finite(const T* x, int n) {
+  bool ok = true;
+  for (int i = 0; i < n; ++i) ok = ok && isfinite(x[i]);
+  return ok;
+}
+// CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-3]]:42: warning: no matching function for call to 'isfinite' (no tuned kernel depends on this code: left to nvcc)
+template bool all_finite<float>(const float*, int);
+
+int biggest(int a, int b) { return max(a, b); }
+// CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-1]]:36: warning: no matching function for call to 'max' (no tuned kernel depends on this code: left to nvcc)
+int clamp_host(int a, int lo, int hi) { return max(lo, min(a, hi)); }
+// CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-1]]:56: warning: no matching function for call to 'min' (no tuned kernel depends on this code: left to nvcc)
+
+// Clang's CUDA headers lack __stcs: tiletune/detail/clang_parse_compat.h declares it for the parse.
+__global__ void streaming_copy(float4* out, const float4* in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) __stcs(out + i, __ldcs(in + i));
+}
+
+struct Accumulator {
+  float sum;
+  __device__ Accumulator() : sum(0) {}
+};
+
+__global__ void initialised_shared(float* out) {
+  __shared__ Accumulator acc;
+  out[threadIdx.x] = acc.sum;
+}
+// CHECK-DAG: host_code_nvcc_accepts.cu:[[@LINE-3]]:26: warning: initialization is not supported for __shared__ variables (no tuned kernel depends on this code: left to nvcc)
+
+template <int TILE>
+__global__ void vadd(float* c, int n) {}
+
+void add(float* c, int n) {
+  int threads = omp_get_max_threads();
+  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, vadd<$tile>(c, n + threads));
+}
