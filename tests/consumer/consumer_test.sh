@@ -47,6 +47,14 @@ grep -q "has TILETUNE annotations, but the tiletune tool is not at" "$work/out" 
 make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null
 run ./app
 grep -q "consumer: " "$work/log" || fail "the Make consumer does not run"
+grep -q "^scale.o *: *scale.cu" scale.d || { cat scale.d; fail "scale.d does not name scale.cu"; }
+! grep -q "tiletune-nvcc\." scale.d || fail "scale.d names tiletune-nvcc's temporary file"
+run make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix"
+grep -q "is up to date" "$work/log" || { cat "$work/log"; fail "a second make was not a no-op"; }
+sleep 1
+touch include/scale_kernel.h  # included by scale.cu: scale.d must say so
+run make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix"
+grep -q -- "-c scale.cu" "$work/log" || { cat "$work/log"; fail "touching a header scale.cu includes did not rebuild scale.o"; }
 # A rejected annotation: the tool's exit status and a message at the original file's column.
 status=0
 "$prefix/bin/tiletune-nvcc" -std=c++17 -arch=sm_90 -I"$prefix/include" -c bad.cu -o bad.o >"$work/out" 2>&1 || status=$?
