@@ -90,6 +90,9 @@ expect_tool_gets "-include pre.h" --pre-include=pre.h
 expect_tool_gets "-std=c++20" -std c++20
 expect_tool_gets "-std=c++20" -std=c++20
 expect_tool_gets "-std=c++20" --std=c++20
+expect_tool_gets "-D__CUDACC_EXTENDED_LAMBDA__=1" --extended-lambda
+expect_tool_gets "-D__CUDACC_EXTENDED_LAMBDA__=1" -expt-extended-lambda
+expect_tool_gets "-D__CUDACC_RELAXED_CONSTEXPR__=1" --expt-relaxed-constexpr
 
 # Dependency output names a.cu, not the temporary file, wherever nvcc writes it.
 cat >"$work/nvcc" <<'NVCC'
