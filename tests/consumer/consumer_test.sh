@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Consumers outside the tree: a CMake project against the installed package (built with Ninja,
-# touched, rebuilt) and a Make project with tiletune-nvcc in place of nvcc.
+# touched, rebuilt) and a Make project with tiletune-nvcc in place of nvcc and the flags of
+# pkg-config (built, a header touched, rebuilt).
 # usage: consumer_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -34,13 +35,18 @@ run ninja -C "$work/cmake/build"
 grep -q "no work to do" "$work/log" || fail "the build after the touch is not settled"
 echo "ok"
 
-echo "== Make consumer (tiletune-nvcc)"
+echo "== Make consumer (tiletune-nvcc, pkg-config)"
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs tiletune >"$work/pc" ||
+  fail "pkg-config finds no tiletune in the install"
+for flag in "-I$prefix/lib/pkgconfig/../../include" -ltiletune -lnvrtc -lnvJitLink -ldl; do
+  grep -qF -- "$flag" "$work/pc" || fail "pkg-config --cflags --libs tiletune lacks $flag: $(cat "$work/pc")"
+done
 cp -r "$source/tests/consumer/make" "$work/make"
 cd "$work/make"
 # A file with no annotation passes straight through: no tool needed at all.
-TILETUNE=/nonexistent/tiletune make plain.o NVCC="$prefix/bin/tiletune-nvcc" >/dev/null ||
+TILETUNE=/nonexistent/tiletune make plain.o NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null ||
   fail "a file without annotations needed the tool"
-if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" >"$work/out" 2>&1; then
+if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >"$work/out" 2>&1; then
   fail "an annotated file compiled without the tool"
 fi
 grep -q "has TILETUNE annotations, but the tiletune tool is not at" "$work/out" || fail "no clear message without the tool"

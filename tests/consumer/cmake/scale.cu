@@ -12,5 +12,5 @@
 
 void scale_all(float* x, int n) {
   TILETUNE(space = (tile = (128, 256)), blocks = cld(n, $tile), threads = $tile,
-           scale<$tile>(x, n));
+           scale<float, $tile>(x, n));
 }
