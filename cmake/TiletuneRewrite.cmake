@@ -2,8 +2,10 @@
 #
 #   tiletune_add_sources(target file.cu ...)
 #     Rewrites each annotated .cu file into the build tree and compiles the rewritten file as part
-#     of `target`. The tool gets the target's include directories and compile definitions, and
-#     writes a depfile, so Ninja re-runs it when the .cu file or any header it includes changes.
+#     of `target`. The tool gets the target's include directories, compile definitions and the
+#     compile options that change parsing (its CUDA_STANDARD, -std=, --extended-lambda,
+#     --expt-relaxed-constexpr), and writes a depfile, so Ninja re-runs it when the .cu file or any
+#     header it includes changes.
 #
 #   tiletune_rewrite(OUT_VAR file.cu ...)
 #     The same rewriting without a target: OUT_VAR receives the rewritten files' names.
@@ -20,11 +22,23 @@ function(_tiletune_rewrite_one source target out_var)
   # them before they are evaluated. COMMAND_EXPAND_LISTS splits the results into arguments.
   set(include_flags "")
   set(definition_flags "")
+  set(standard_flag "")
+  set(option_flags "")
   if(target)
     set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
     set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+    set(standard "$<TARGET_PROPERTY:${target},CUDA_STANDARD>")
+    set(options "$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>")
     set(include_flags "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>")
     set(definition_flags "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
+    set(standard_flag "$<$<BOOL:${standard}>:-std=c++${standard}>")
+    # nvcc's options that change parsing, as Clang takes them: -std= as is (after the standard
+    # above, so it wins as it does for nvcc), the lambda and constexpr options as the macros nvcc
+    # defines for them (Clang parses extended lambdas and relaxed constexpr without an option).
+    set(option_flags
+        "$<FILTER:${options},INCLUDE,^--?std=>"
+        "$<$<OR:$<IN_LIST:--extended-lambda,${options}>,$<IN_LIST:--expt-extended-lambda,${options}>,$<IN_LIST:-extended-lambda,${options}>,$<IN_LIST:-expt-extended-lambda,${options}>>:-D__CUDACC_EXTENDED_LAMBDA__=1>"
+        "$<$<OR:$<IN_LIST:--expt-relaxed-constexpr,${options}>,$<IN_LIST:-expt-relaxed-constexpr,${options}>>:-D__CUDACC_RELAXED_CONSTEXPR__=1>")
   endif()
   set(tool_dependency)
   if(TARGET ${TILETUNE_EXECUTABLE})
@@ -36,7 +50,8 @@ function(_tiletune_rewrite_one source target out_var)
   add_custom_command(
     OUTPUT ${rewritten}
     COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile} --
-            -I${directory} "${include_flags}" "${definition_flags}"
+            -I${directory} "${include_flags}" "${definition_flags}" "${standard_flag}"
+            ${option_flags}
     DEPENDS ${absolute} ${tool_dependency}
     DEPFILE ${depfile}
     COMMENT "tiletune ${source}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Consumers outside the tree: a CMake project against the installed package (built with Ninja,
-# touched, rebuilt) and a Make project with tiletune-nvcc in place of nvcc.
+# touched, rebuilt) and a Make project with tiletune-nvcc in place of nvcc and the flags of
+# pkg-config (built, a header touched, rebuilt).
 # usage: consumer_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -34,19 +35,32 @@ run ninja -C "$work/cmake/build"
 grep -q "no work to do" "$work/log" || fail "the build after the touch is not settled"
 echo "ok"
 
-echo "== Make consumer (tiletune-nvcc)"
+echo "== Make consumer (tiletune-nvcc, pkg-config)"
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs tiletune >"$work/pc" ||
+  fail "pkg-config finds no tiletune in the install"
+for flag in "-I$prefix/lib/pkgconfig/../../include" -ltiletune -lnvrtc -lnvJitLink -ldl; do
+  grep -qF -- "$flag" "$work/pc" || fail "pkg-config --cflags --libs tiletune lacks $flag: $(cat "$work/pc")"
+done
 cp -r "$source/tests/consumer/make" "$work/make"
 cd "$work/make"
 # A file with no annotation passes straight through: no tool needed at all.
-TILETUNE=/nonexistent/tiletune make plain.o NVCC="$prefix/bin/tiletune-nvcc" >/dev/null ||
+TILETUNE=/nonexistent/tiletune make plain.o NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null ||
   fail "a file without annotations needed the tool"
-if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" >"$work/out" 2>&1; then
+if TILETUNE=/nonexistent/tiletune make scale.o NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >"$work/out" 2>&1; then
   fail "an annotated file compiled without the tool"
 fi
 grep -q "has TILETUNE annotations, but the tiletune tool is not at" "$work/out" || fail "no clear message without the tool"
 make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix" >/dev/null
 run ./app
 grep -q "consumer: " "$work/log" || fail "the Make consumer does not run"
+grep -q "^scale.o *: *scale.cu" scale.d || { cat scale.d; fail "scale.d does not name scale.cu"; }
+! grep -q "tiletune-nvcc\." scale.d || fail "scale.d names tiletune-nvcc's temporary file"
+run make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix"
+grep -q "is up to date" "$work/log" || { cat "$work/log"; fail "a second make was not a no-op"; }
+sleep 1
+touch include/scale_kernel.h  # included by scale.cu: scale.d must say so
+run make NVCC="$prefix/bin/tiletune-nvcc" TILETUNE_PREFIX="$prefix"
+grep -q -- "-c scale.cu" "$work/log" || { cat "$work/log"; fail "touching a header scale.cu includes did not rebuild scale.o"; }
 # A rejected annotation: the tool's exit status and a message at the original file's column.
 status=0
 "$prefix/bin/tiletune-nvcc" -std=c++17 -arch=sm_90 -I"$prefix/include" -c bad.cu -o bad.o >"$work/out" 2>&1 || status=$?

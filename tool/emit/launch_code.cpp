@@ -1,6 +1,8 @@
 #include "emit/launch_code.h"
 
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <optional>
 
@@ -36,14 +38,66 @@ std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kerne
   return out + ")";
 }
 
+// Whether the kernel's template, and so every type its signature names, is declared before the
+// top-level declaration that holds the site, where the site's declarations go.
+bool declared_before_site(const CheckedSite& site) {
+  const clang::Decl* outermost = site.kernel->getDescribedFunctionTemplate();
+  while (!llvm::isa<clang::TranslationUnitDecl>(outermost->getDeclContext()))
+    outermost = llvm::cast<clang::Decl>(outermost->getDeclContext());
+  const clang::SourceManager& sm = site.kernel->getASTContext().getSourceManager();
+  clang::SourceLocation end = sm.getExpansionRange(outermost->getEndLoc()).getEnd();
+  return end.isValid() && sm.isBeforeInTranslationUnit(end, site.site->macro_begin);
+}
+
+// A template kernel whose parameter types depend on its template parameters, every one of them
+// given at the site (no pack, no template template parameter): the declaration of a host function
+// template `name` of the same signature. Else nullopt.
+std::optional<std::string> signature_template(const CheckedSite& site, const std::string& name) {
+  const clang::FunctionTemplateDecl* pattern = site.kernel->getDescribedFunctionTemplate();
+  if (!pattern || printed_pointer_type(site.kernel) || !declared_before_site(site))
+    return std::nullopt;
+  const clang::TemplateParameterList* parameters = pattern->getTemplateParameters();
+  if (site.annotation->call->template_args.size() != parameters->size()) return std::nullopt;
+  clang::ASTContext& context = site.kernel->getASTContext();
+  clang::PrintingPolicy policy(context.getLangOpts());
+  policy.SuppressUnwrittenScope = true;
+  policy.FullyQualifiedName = true;
+  auto qualified = [&](clang::QualType type) {
+    return clang::TypeName::getFullyQualifiedName(type, context, policy,
+                                                  /*WithGlobalNsPrefix=*/true);
+  };
+  std::string head = "template <";
+  for (unsigned i = 0; i < parameters->size(); ++i) {
+    const clang::NamedDecl* parameter = parameters->getParam(i);
+    if (parameter->isParameterPack()) return std::nullopt;
+    std::string parameter_name = parameter->getName().empty() ? "tt_unnamed_" + std::to_string(i)
+                                                              : parameter->getName().str();
+    head += i ? ", " : "";
+    if (llvm::isa<clang::TemplateTypeParmDecl>(parameter))
+      head += "class " + parameter_name;
+    else if (const auto* value = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(parameter))
+      head += qualified(value->getType()) + " " + parameter_name;
+    else
+      return std::nullopt;
+  }
+  std::string types;
+  for (unsigned i = 0; i < site.kernel->getNumParams(); ++i)
+    types += (i ? ", " : "") + qualified(site.kernel->getParamDecl(i)->getType());
+  return head + ">\nstatic void " + name + "(" + types + ");\n";
+}
+
 // The kernel's function pointer type, without the Constant(...) parameters.
-std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& expressions) {
+std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& expressions,
+                                const std::string& variable) {
   const KernelCall& call = *site.annotation->call;
   std::string type;
   if (std::optional<std::string> printed = printed_pointer_type(site.kernel)) {
     type = *printed;
   } else {
-    type = "decltype(&" + call.callee;
+    // Naming a __global__ template's specialisation, even in decltype, makes nvcc expect this
+    // translation unit to define it (warning #20280): name the host signature's instead.
+    std::string name = signature_name(variable);
+    type = "decltype(&" + (signature_template(site, name) ? name : call.callee);
     if (call.has_template_args) {
       type += '<';
       for (std::size_t i = 0; i < call.template_args.size(); ++i)
@@ -141,6 +195,12 @@ Code argument_code(const Argument& arg, clang::QualType parameter,
 
 }  // namespace
 
+std::string signature_name(const std::string& variable) { return variable + "_signature"; }
+
+std::string signature_declaration(const CheckedSite& site, const std::string& variable) {
+  return signature_template(site, signature_name(variable)).value_or("");
+}
+
 std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expressions) {
   const Annotation& a = *site.annotation;
   std::vector<Code> values;
@@ -170,7 +230,7 @@ Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
       items.push_back(
           argument_code(a.call->args[i], site.kernel->getParamDecl(i)->getType(), expressions));
   Code launch = Code::list(options ? "::tiletune::launch_with<" : "::tiletune::launch<",
-                           {kernel_pointer_type(site, expressions)}, ">");
+                           {kernel_pointer_type(site, expressions, variable)}, ">");
   return Code::concat({std::move(launch), Code::list("(", std::move(items), ")")});
 }
 

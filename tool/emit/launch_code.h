@@ -15,6 +15,13 @@ namespace tiletune::tool {
 Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
                  const std::string& variable);
 
+// A template kernel's pointer type is named through a host function template of the same
+// signature, declared (never defined) with the site: naming the kernel's own specialisation would
+// make nvcc expect this translation unit to define it. The declaration, or "" when the pointer
+// type is spelled out.
+std::string signature_declaration(const CheckedSite& site, const std::string& variable);
+std::string signature_name(const std::string& variable);
+
 // The key's values before the Constant(...) arguments: the written key, or by default every
 // integral argument that is the same for every configuration, bucketed to the next power of two.
 std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expressions);

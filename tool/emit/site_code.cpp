@@ -32,8 +32,9 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
   EmittedSite out;
-  out.declaration =
-      "static const char " + variable + "_source[] = " + raw_string_literal(device_source) + ";\n";
+  out.declaration = "static const char " + variable +
+                    "_source[] = " + raw_string_literal(device_source) + ";\n" +
+                    signature_declaration(site, variable);
   if (site.literal) {
     Code object = Code::concat({"static ::tiletune::Site " + variable + "(",
                                 site_info_code(site, expressions, info, false), "());"});

@@ -4,7 +4,7 @@
 // expression takes them from it ($#N), and the launch passes the other arguments only.
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
+// RUN: %nvcc -std=c++17 -arch=sm_90 -Werror all-warnings -I%{tiletune_include} -c %t.cu -o %t.o
 
 #include <tiletune/tiletune.h>
 
@@ -38,9 +38,12 @@ void run(const float* in, float* out, int n, int radius) {
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: )tiletune";
+// CHECK-NEXT: template <int BLOCK, class T>
+// CHECK-NEXT: static void tiletune_site_[[#@LINE-15]]_3_signature(const T *, T *, int, int, filters::Edge);
 // CHECK:      info.kernel = "filters::box<$block, float>";
 // CHECK:      info.name_expression = "filters::tt_entry_box<$#1, $#2, $block, float>";
-// CHECK:      ::tiletune::launch<::tiletune::without_parameters_t<decltype(&filters::box<(128), float>), 3, 4>>(
+// CHECK:      ::tiletune::launch<
+// CHECK-NEXT: ::tiletune::without_parameters_t<decltype(&tiletune_site_[[#@LINE-19]]_3_signature<(128), float>), 3, 4>>(
 // CHECK-NEXT: tiletune_site_{{[0-9_]+}},
 // CHECK-NEXT: ::tiletune::key(
 // CHECK-NEXT: #line
