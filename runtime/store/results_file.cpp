@@ -121,7 +121,9 @@ void ResultsFile::reload() {
   std::lock_guard lock(mutex_);
   load_once();
   if (path_.empty()) return;
-  for (StoredResult& on_disk : read()) {
+  std::optional<std::vector<StoredResult>> now = read();
+  if (!now) return;  // refused or unreadable: said by read()
+  for (StoredResult& on_disk : *now) {
     auto same = [&](const StoredResult& r) { return r.same_identity(on_disk); };
     if (auto it = std::find_if(results_.begin(), results_.end(), same); it != results_.end())
       *it = std::move(on_disk);
