@@ -93,6 +93,8 @@ struct Site::State {
   // The first launch of a key: tuned once, or, while the stream is capturing, a configuration
   // chosen without launching anything but the captured launch itself.
   const Winner* first_launch(const detail::TuningRequest& request, std::uint64_t hash) {
+    detail::check_site_space(
+        info);  // before any of the site's code runs: it may assume a valid space
     const std::vector<Config>& configs = info.space.configurations();
     if (!configs.empty() && rt().device().capturing(request.geometry(configs.front()).stream))
       return during_capture(request, hash);
@@ -105,7 +107,6 @@ struct Site::State {
     };
     std::lock_guard lock(capture_mutex);
     if (const Winner* w = captured.find(hash, same)) return w;
-    detail::check_site_space(info);
     Runtime& r = rt();
     detail::TunedKernel chosen =
         detail::first_runnable(r.tuning_tools(), request, "the stream was capturing a CUDA graph");
@@ -140,7 +141,6 @@ struct Site::State {
 
   // The stored winner when the results file has one that fits, else a tuning, stored.
   detail::TunedKernel tune_or_load(const detail::TuningRequest& request) {
-    detail::check_site_space(info);
     Runtime& r = rt();
     const detail::TuningTools tools = r.tuning_tools();
     const detail::DeviceInfo device = r.device().info(request.context);
