@@ -18,6 +18,7 @@ if [ -d build/bench ]; then
   done
 fi
 cp scripts/gpu_run.sh scripts/gpu_bench.sh .device/
+cp bench/*.sh .device/bench/
 # Per-area GPU steps (each prints its summary lines last).
 if [ -d scripts/gpu.d ]; then cp -r scripts/gpu.d .device/; fi
 du -sh .device
