@@ -21,9 +21,9 @@ struct NumberVariable {
 
 constexpr NumberVariable kDisable{"TILETUNE_DISABLE", 0, 1, 0, "0 or 1"};
 constexpr NumberVariable kLog{"TILETUNE_LOG", 0, 2, 0, "0 to 2"};
-// Far more threads than any host has cores: compiles are CPU-bound.
 // A tuning of a large space takes minutes; a day is past any tuning.
 constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0 to 86400 seconds"};
+// Far more threads than any host has cores: compiles are CPU-bound.
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
 
 // The variable's value. Not a whole number: the unset value; out of range: the nearest end of the

@@ -64,8 +64,11 @@ struct Site::State {
   Runtime& rt() const { return runtime ? *runtime : Runtime::global(); }
 
   const Winner* find(const Key& key, detail::ContextHandle context, std::uint64_t hash) const {
-    return winners.find(hash,
-                        [&](const Winner& w) { return w.context == context && w.key == key; });
+    return find_in(winners, key, context, hash);
+  }
+  static const Winner* find_in(const detail::WinnerTable<Winner>& table, const Key& key,
+                               detail::ContextHandle context, std::uint64_t hash) {
+    return table.find(hash, [&](const Winner& w) { return w.context == context && w.key == key; });
   }
 
   // The winner for the request's key and context, tuned by this thread or by the one that got
@@ -93,8 +96,8 @@ struct Site::State {
   // The first launch of a key: tuned once, or, while the stream is capturing, a configuration
   // chosen without launching anything but the captured launch itself.
   const Winner* first_launch(const detail::TuningRequest& request, std::uint64_t hash) {
-    detail::check_site_space(
-        info);  // before any of the site's code runs: it may assume a valid space
+    // Before any of the site's code runs (the geometry below): it may assume a valid space.
+    detail::check_site_space(info);
     const std::vector<Config>& configs = info.space.configurations();
     if (!configs.empty() && rt().device().capturing(request.geometry(configs.front()).stream))
       return during_capture(request, hash);
@@ -102,11 +105,8 @@ struct Site::State {
   }
 
   const Winner* during_capture(const detail::TuningRequest& request, std::uint64_t hash) {
-    auto same = [&](const Winner& w) {
-      return w.context == request.context && w.key == request.key;
-    };
     std::lock_guard lock(capture_mutex);
-    if (const Winner* w = captured.find(hash, same)) return w;
+    if (const Winner* w = find_in(captured, request.key, request.context, hash)) return w;
     Runtime& r = rt();
     detail::TunedKernel chosen =
         detail::first_runnable(r.tuning_tools(), request, "the stream was capturing a CUDA graph");

@@ -2,42 +2,12 @@
 
 #include "annotation/parser.h"
 #include "check/kernel_lookup.h"
+#include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
-
-#include <clang/AST/DeclTemplate.h>
 
 #include <set>
 
 namespace tiletune::tool {
-namespace {
-
-// The declaration whose text a use depends on: a template's pattern, the definition.
-const clang::Decl* defining(const clang::Decl* d) {
-  if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
-    if (const clang::FunctionDecl* pattern = f->getTemplateInstantiationPattern()) f = pattern;
-    return definition_or_first(f);
-  }
-  if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d))
-    return definition_or_first(t->getTemplatedDecl());
-  if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d))
-    if (const clang::VarDecl* definition = v->getDefinition()) return definition;
-  if (const auto* tag = llvm::dyn_cast<clang::TagDecl>(d))
-    if (const clang::TagDecl* definition = tag->getDefinition()) return definition;
-  return d;
-}
-
-// A declaration's text, with the `template <...>` before it.
-clang::SourceRange written_range(const clang::Decl* d) {
-  if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
-    if (const clang::FunctionTemplateDecl* t = f->getDescribedFunctionTemplate())
-      return t->getSourceRange();
-  if (const auto* r = llvm::dyn_cast<clang::CXXRecordDecl>(d))
-    if (const clang::ClassTemplateDecl* t = r->getDescribedClassTemplate())
-      return t->getSourceRange();
-  return d->getSourceRange();
-}
-
-}  // namespace
 
 std::optional<TunedCode> TunedCode::find(clang::ASTContext& context,
                                          const std::vector<SiteText>& sites) {
@@ -52,17 +22,19 @@ std::optional<TunedCode> TunedCode::find(clang::ASTContext& context,
     std::vector<const clang::FunctionDecl*> kernels =
         find_functions(context, annotation->call->callee, site.macro_begin);
     if (kernels.empty()) return std::nullopt;
-    for (const clang::FunctionDecl* k : kernels) pending.push_back(definition_or_first(k));
+    pending.insert(pending.end(), kernels.begin(), kernels.end());
   }
-  std::set<const clang::Decl*> seen;
+  // The units the slice would take, as the slicer walks them: whole declarations at namespace
+  // scope in the user's files (the toolkit's and the system's headers are not the user's to fix).
+  std::set<const clang::Decl*> units;
   while (!pending.empty()) {
-    const clang::Decl* d = pending.back();
+    const clang::Decl* unit = unit_of(pending.back());
     pending.pop_back();
-    // The toolkit's and the system's headers are not the user's to fix, nor the tool's to check.
-    if (!seen.insert(d).second || sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
-      continue;
-    code.add(written_range(d));
-    for (const Use& use : uses_in(d)) pending.push_back(defining(use.decl));
+    if (!unit || !from_user_file(sm, unit) || !units.insert(unit).second) continue;
+    for (const clang::Decl* piece : pieces_of(sm, unit)) {
+      code.add(piece->getSourceRange());
+      for (const Use& use : uses_in(piece)) pending.push_back(use.decl);
+    }
   }
   return code;
 }

@@ -11,11 +11,17 @@
 #include <thread>
 
 namespace tiletune::detail {
+namespace {
 
-FileLock::FileLock(const std::string& path)
-    // Never through a symbolic link (it would create or lock a file elsewhere), never blocking on
-    // a FIFO.
-    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600)) {
+// Never through a symbolic link (it would create or lock a file elsewhere), never blocking on a
+// FIFO.
+int open_lock_file(const std::string& path) {
+  return ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+}
+
+}  // namespace
+
+FileLock::FileLock(const std::string& path) : fd_(open_lock_file(path)) {
   if (fd_ < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
   } else if (::flock(fd_, LOCK_EX) != 0) {
@@ -26,7 +32,7 @@ FileLock::FileLock(const std::string& path)
 }
 
 FileLock::FileLock(const std::string& path, std::chrono::milliseconds timeout)
-    : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600)) {
+    : fd_(open_lock_file(path)) {
   if (fd_ < 0) {
     error_ = "cannot open " + path + ": " + std::strerror(errno);
     return;

@@ -43,16 +43,6 @@ int create_temporary(int directory_fd, const std::string& name, unsigned mode,
   return -1;
 }
 
-// `path` without its last component ("" when it has no other).
-std::string parent_of(const std::string& path) {
-  const std::size_t end = path.find_last_not_of('/');
-  if (end == std::string::npos) return {};
-  const std::size_t slash = path.find_last_of('/', end);
-  if (slash == std::string::npos) return {};
-  const std::size_t parent_end = path.find_last_not_of('/', slash);
-  return parent_end == std::string::npos ? std::string() : path.substr(0, parent_end + 1);
-}
-
 std::string cannot_create(const std::string& directory, int error) {
   return "cannot create directory '" + directory + "': " + reason(error);
 }
@@ -90,6 +80,15 @@ std::string temporary_name(const std::string& name) {
                 std::hash<std::thread::id>{}(std::this_thread::get_id()),
                 static_cast<unsigned long long>(counter.fetch_add(1)));
   return name + std::string(kTemporaryInfix) + unique;
+}
+
+std::string parent_of(const std::string& path) {
+  const std::size_t end = path.find_last_not_of('/');
+  if (end == std::string::npos) return {};
+  const std::size_t slash = path.find_last_of('/', end);
+  if (slash == std::string::npos) return {};
+  const std::size_t parent_end = path.find_last_not_of('/', slash);
+  return parent_end == std::string::npos ? std::string() : path.substr(0, parent_end + 1);
 }
 
 std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,

@@ -13,6 +13,9 @@ namespace tiletune::files {
 // temporary still there afterwards was left by a writer that was killed.
 inline constexpr std::string_view kTemporaryInfix = ".tmp.";
 
+// `path` without its last component ("" when it has no other): where a file of `path` goes.
+std::string parent_of(const std::string& path);
+
 // A new name for a temporary file next to `name` ("<name>.tmp.<process>.<random>.<thread>.<n>"):
 // each call gives another. write_atomically draws one, and draws again while the name is taken.
 std::string temporary_name(const std::string& name);

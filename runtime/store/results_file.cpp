@@ -74,9 +74,13 @@ std::string read_text(const std::string& path, std::string& text) {
   return refusal;
 }
 
-std::string parent_of(const std::string& path) {
-  std::size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+// `result` in `results`: in place of the one with its identity, or added.
+void keep(std::vector<StoredResult>& results, StoredResult result) {
+  auto same = [&](const StoredResult& r) { return r.same_identity(result); };
+  if (auto it = std::find_if(results.begin(), results.end(), same); it != results.end())
+    *it = std::move(result);
+  else
+    results.push_back(std::move(result));
 }
 
 }  // namespace
@@ -123,20 +127,14 @@ void ResultsFile::reload() {
   if (path_.empty()) return;
   std::optional<std::vector<StoredResult>> now = read();
   if (!now) return;  // refused or unreadable: said by read()
-  for (StoredResult& on_disk : *now) {
-    auto same = [&](const StoredResult& r) { return r.same_identity(on_disk); };
-    if (auto it = std::find_if(results_.begin(), results_.end(), same); it != results_.end())
-      *it = std::move(on_disk);
-    else
-      results_.push_back(std::move(on_disk));
-  }
+  for (StoredResult& on_disk : *now) keep(results_, std::move(on_disk));
 }
 
 void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& change) {
   load_once();
   change(results_);
   if (path_.empty()) return;
-  if (const std::string parent = parent_of(path_); !parent.empty()) {
+  if (const std::string parent = files::parent_of(path_); !parent.empty()) {
     if (std::string error = files::make_directories(parent); !error.empty()) {
       warn(error + "; results are kept in memory only");
       return;
@@ -164,13 +162,7 @@ void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& 
 
 void ResultsFile::store(const StoredResult& result) {
   std::lock_guard lock(mutex_);
-  update([&](std::vector<StoredResult>& results) {
-    auto same = [&](const StoredResult& r) { return r.same_identity(result); };
-    if (auto it = std::find_if(results.begin(), results.end(), same); it != results.end())
-      *it = result;
-    else
-      results.push_back(result);
-  });
+  update([&](std::vector<StoredResult>& results) { keep(results, result); });
 }
 
 void ResultsFile::erase(const std::function<bool(const StoredResult&)>& remove) {

@@ -21,8 +21,7 @@ std::string TuningLock::path_for(const std::string& results_path, const StoredRe
 TuningLock::TuningLock(const std::string& results_path, const StoredResult& identity,
                        std::chrono::milliseconds timeout, std::FILE* log) {
   const std::string path = path_for(results_path, identity);
-  const std::string directory = path.substr(0, path.find_last_of('/'));
-  if (std::string error = files::make_directories(directory); !error.empty()) {
+  if (std::string error = files::make_directories(files::parent_of(path)); !error.empty()) {
     if (log)
       std::fprintf(log,
                    "tiletune: %s: %s; tuning without the lock that keeps processes from "

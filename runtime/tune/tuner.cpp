@@ -29,21 +29,25 @@ struct Candidate {
   std::future<Built> built;  // with the pipeline: from the workers
 };
 
-// Refuses what the device cannot launch, before anything is compiled; the reason goes into the
-// configuration's measurement.
+// The configuration of `m` with its geometry, refused when the device cannot launch it (before
+// anything is compiled; the reason goes into `m`).
+Candidate screened(const TuningRequest& request, const DeviceInfo& device, Measurement& m) {
+  Candidate c;
+  c.geometry = request.geometry(m.config);
+  c.cluster = cluster_size(request.site, m.config);
+  if (std::optional<std::string> why = device_limit_violation(device, c.geometry, c.cluster)) {
+    m.failure = "skipped: " + *why;
+    c.refused = true;
+  }
+  return c;
+}
+
+// Every configuration of `measurements` screened.
 std::vector<Candidate> screen(const TuningRequest& request, const DeviceInfo& device,
                               std::vector<Measurement>& measurements) {
-  std::vector<Candidate> candidates(measurements.size());
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    Candidate& c = candidates[i];
-    const Config& config = measurements[i].config;
-    c.geometry = request.geometry(config);
-    c.cluster = cluster_size(request.site, config);
-    if (std::optional<std::string> why = device_limit_violation(device, c.geometry, c.cluster)) {
-      measurements[i].failure = "skipped: " + *why;
-      c.refused = true;
-    }
-  }
+  std::vector<Candidate> candidates;
+  candidates.reserve(measurements.size());
+  for (Measurement& m : measurements) candidates.push_back(screened(request, device, m));
   return candidates;
 }
 
@@ -252,18 +256,16 @@ Error no_winner(const SiteInfo& site, const TuningResult& result) {
                "` could run:" + reasons);
 }
 
-// One configuration's candidate, built now (by the workers, or here with the pipeline off).
+// The configuration of `m` screened and, unless refused, its build started (by the workers; with
+// the pipeline off, Trials builds it when it runs).
 Candidate single_candidate(const TuningTools& tools, const TuningRequest& request,
-                           const DeviceInfo& device, const Config& config) {
-  Candidate c;
-  c.geometry = request.geometry(config);
-  c.cluster = cluster_size(request.site, config);
-  c.refused = device_limit_violation(device, c.geometry, c.cluster).has_value();
+                           const DeviceInfo& device, Measurement& m) {
+  Candidate c = screened(request, device, m);
   if (!c.refused && tools.settings.pipeline)
-    c.built = std::move(
-        start_builds(tools, request.context,
-                     {compile_request(request.site, config, c.geometry, device.arch, request.key)})
-            .front());
+    c.built = std::move(start_builds(tools, request.context,
+                                     {compile_request(request.site, m.config, c.geometry,
+                                                      device.arch, request.key)})
+                            .front());
   return c;
 }
 
@@ -280,22 +282,18 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
   Trials trials(tools, request, options, device.arch, memory, scratch.phases);
   // Configurations in the space's order until one runs: it sets the reference outputs, as in a
   // tuning. The stored winner is the reference itself when none before it runs.
-  for (const Config& earlier : request.site.space.configurations()) {
-    if (earlier == config) break;
-    Candidate c = single_candidate(tools, request, device, earlier);
-    if (c.refused) continue;
+  auto check = [&](const Config& c) {
     Measurement m;
-    m.config = earlier;
-    trials.run(c, m, 0, false);
-    if (m.ok) break;
-  }
-  Candidate c = single_candidate(tools, request, device, config);
-  Measurement m;
-  m.config = config;
-  if (!c.refused) trials.run(c, m, 0, false);
+    m.config = c;
+    Candidate candidate = single_candidate(tools, request, device, m);
+    if (!candidate.refused) trials.run(candidate, m, 0, false);
+    return m;
+  };
+  for (const Config& earlier : request.site.space.configurations())
+    if (earlier == config || check(earlier).ok) break;
+  const Measurement stored = check(config);
   memory.restore_all();
-  if (m.ok) return "";
-  return m.failure.empty() ? "it exceeds the device's limits" : m.failure;
+  return stored.ok ? "" : stored.failure;
 }
 
 TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& request,
@@ -311,27 +309,23 @@ TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& reques
   for (const Config& config : site.space.configurations()) {
     Measurement& m = result.measurements.emplace_back();
     m.config = config;
-    const Geometry geometry = request.geometry(config);
-    const int cluster = cluster_size(site, config);
-    if (std::optional<std::string> limit = device_limit_violation(device, geometry, cluster)) {
-      m.failure = "skipped: " + *limit;
-      continue;
-    }
+    const Candidate c = screened(request, device, m);
+    if (c.refused) continue;
     try {
-      const std::shared_ptr<const CompiledKernel> kernel =
-          tools.compiler.compile(compile_request(site, config, geometry, device.arch, request.key));
+      const std::shared_ptr<const CompiledKernel> kernel = tools.compiler.compile(
+          compile_request(site, config, c.geometry, device.arch, request.key));
       m.registers = kernel->registers;
       const FunctionHandle function =
           tools.device.load(request.context, kernel->cubin, kernel->entry);
       if (std::optional<std::string> limit = register_limit_violation(
-              geometry, m.registers, tools.device.max_threads_per_block(function))) {
+              c.geometry, m.registers, tools.device.max_threads_per_block(function))) {
         m.failure = *limit;
         continue;
       }
       m.ok = true;
       result.best = static_cast<int>(result.measurements.size() - 1);
       chosen.function = function;
-      chosen.cluster = cluster;
+      chosen.cluster = c.cluster;
       break;
     } catch (const std::exception& e) {
       m.failure = failure_text(e);

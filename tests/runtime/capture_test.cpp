@@ -3,6 +3,7 @@
 // and the site tunes at its next launch outside capture.
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/log_file.h"
 
 #include <tiletune/site.h>
 
@@ -39,23 +40,14 @@ struct Fixture {
   FakeDevice* device;
   std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
   std::unique_ptr<Runtime> runtime;
-  std::FILE* log = std::tmpfile();
+  testing::LogFile log;
 
   Fixture() {
     auto d = std::make_unique<FakeDevice>(tile_cost);
     device = d.get();
     RuntimeOptions options;
-    options.log = log;
+    options.log = log.get();
     runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
-  }
-  ~Fixture() { std::fclose(log); }
-
-  std::string log_text() {
-    std::fflush(log);
-    std::rewind(log);
-    std::string text;
-    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
-    return text;
   }
 };
 
@@ -83,11 +75,11 @@ TEST(Capture, AFirstLaunchDuringCaptureCapturesTheFirstConfigurationAndNothingEl
   EXPECT_TRUE(f.device->forbidden().empty()) << f.device->forbidden().front();
   EXPECT_EQ(f.device->events(), (std::vector<std::string>{"capture vadd<(64)>|occ=0|ntid=0"}));
   EXPECT_FALSE(site.result(key(1000)));  // nothing was tuned
-  EXPECT_NE(f.log_text().find("tiletune: vadd.cu:3 vadd<$tile>: the stream is capturing a CUDA "
+  EXPECT_NE(f.log.text().find("tiletune: vadd.cu:3 vadd<$tile>: the stream is capturing a CUDA "
                               "graph: tile=64 (the first configuration that builds) is captured "
                               "untuned; the site tunes at its next launch outside capture"),
             std::string::npos)
-      << f.log_text();
+      << f.log.text();
 }
 
 TEST(Capture, TheSiteTunesAtItsNextLaunchOutsideCaptureAndCapturesTheWinnerAfter) {
@@ -151,7 +143,7 @@ TEST(Capture, ManyThreadsCapturingOneKeyChooseOnce) {
   EXPECT_TRUE(f.device->forbidden().empty());
   EXPECT_EQ(f.device->loaded().size(), 1u);
   EXPECT_EQ(f.device->launches().size(), 160u);
-  EXPECT_EQ(count(f.log_text(), "is captured untuned"), 1u);
+  EXPECT_EQ(count(f.log.text(), "is captured untuned"), 1u);
 }
 
 TEST(Capture, ClearForgetsTheCapturedChoice) {
@@ -161,7 +153,7 @@ TEST(Capture, ClearForgetsTheCapturedChoice) {
   launch(site, 1000);
   site.clear();
   launch(site, 1000);
-  EXPECT_EQ(count(f.log_text(), "is captured untuned"), 2u);
+  EXPECT_EQ(count(f.log.text(), "is captured untuned"), 2u);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // builds, said once in the log and never stored.
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/log_file.h"
 #include "support/temporary_directory.h"
 
 #include <tiletune/error.h>
@@ -40,19 +41,17 @@ struct Process {
   FakeDevice* device;
   std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
   std::unique_ptr<Runtime> runtime;
-  std::FILE* log = std::tmpfile();
+  testing::LogFile log;
 
   Process(const std::string& results, bool pinned) {
     auto d = std::make_unique<FakeDevice>(tile_cost);
     device = d.get();
     RuntimeOptions options;
-    options.log = log;
+    options.log = log.get();
     options.results_file = results;
     options.pinned = pinned;
     runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
   }
-  ~Process() { std::fclose(log); }
-
   TuningResult launch(SiteInfo info, int n) {
     Site site(std::move(info), runtime.get());
     void* args[1] = {&n};
@@ -63,14 +62,6 @@ struct Process {
         },
         args);
     return *site.result(key(n));
-  }
-
-  std::string log_text() {
-    std::fflush(log);
-    std::rewind(log);
-    std::string text;
-    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
-    return text;
   }
 };
 
@@ -84,11 +75,11 @@ TEST(Pinned, WithoutAStoredWinnerTheFirstConfigurationThatBuildsRunsUnmeasuredAn
   EXPECT_EQ(r.best_config(), (Config{128}));
   EXPECT_TRUE(p.device->timed().empty());
   EXPECT_EQ(p.device->launches(), (std::vector<std::string>{"vadd<(128)>|occ=0|ntid=0"}));
-  EXPECT_NE(p.log_text().find("tiletune: vadd.cu:3 vadd<$tile>: TILETUNE_MODE=pinned and no stored "
+  EXPECT_NE(p.log.text().find("tiletune: vadd.cu:3 vadd<$tile>: TILETUNE_MODE=pinned and no stored "
                               "winner in " +
                               results + ": using tile=128, the first configuration that builds"),
             std::string::npos)
-      << p.log_text();
+      << p.log.text();
   EXPECT_NE(r.table().find("[not tuned: TILETUNE_MODE=pinned and no stored winner]"),
             std::string::npos)
       << r.table();

@@ -6,6 +6,7 @@
 #include "store/results_format.h"
 #include "store/tuning_lock.h"
 #include "support/fake_device.h"
+#include "support/log_file.h"
 #include "support/temporary_directory.h"
 
 #include <tiletune/site.h>
@@ -223,22 +224,18 @@ TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
   identity.site = "vadd.cu:12 vadd<$tile>";
   identity.device = "fake-sm90";
   const std::string path = detail::TuningLock::path_for(results, identity);
-  std::FILE* log = std::tmpfile();
+  testing::LogFile log;
   {
-    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), log);
+    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), log.get());
     ASSERT_TRUE(first.held());
     // flock locks belong to the open file: a second open in this process contends like another
     // process would.
-    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), log);
+    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), log.get());
     EXPECT_FALSE(second.held());
   }
-  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), log);
+  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), log.get());
   EXPECT_TRUE(after.held());
-  std::fflush(log);
-  std::rewind(log);
-  std::string text;
-  for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
-  std::fclose(log);
+  const std::string text = log.text();
   EXPECT_NE(text.find("another process is tuning it (" + path + "): waiting up to 0.03 s"),
             std::string::npos)
       << text;
@@ -253,14 +250,10 @@ TEST(TuningLock, AnUncreatableDirectoryMeansTuningWithoutTheLockAndSaysSo) {
   testing::write_bytes(dir / "locks", {'x'});  // a file where the directory should be
   detail::StoredResult identity;
   identity.site = "vadd.cu:12 vadd<$tile>";
-  std::FILE* log = std::tmpfile();
-  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), log);
+  testing::LogFile log;
+  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), log.get());
   EXPECT_FALSE(lock.held());
-  std::fflush(log);
-  std::rewind(log);
-  std::string text;
-  for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
-  std::fclose(log);
+  const std::string text = log.text();
   EXPECT_NE(text.find("tuning without the lock that keeps processes from tuning it twice"),
             std::string::npos)
       << text;

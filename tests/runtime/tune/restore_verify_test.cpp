@@ -2,6 +2,7 @@
 // kernels are host functions of the arguments.
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/log_file.h"
 #include "support/temporary_directory.h"
 
 #include <tiletune/site.h>
@@ -253,7 +254,7 @@ struct StoredWinnerProcess {
   FakeDevice* device;
   std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
   std::unique_ptr<Runtime> runtime;
-  std::FILE* log = std::tmpfile();
+  testing::LogFile log;
 
   StoredWinnerProcess(const std::string& results, FakeDevice::Effect effect) {
     // tile=256 is the fastest, so the first process stores it.
@@ -263,19 +264,10 @@ struct StoredWinnerProcess {
     d->effect = std::move(effect);
     device = d.get();
     RuntimeOptions options;
-    options.log = log;
+    options.log = log.get();
     options.log_level = 1;
     options.results_file = results;
     runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
-  }
-  ~StoredWinnerProcess() { std::fclose(log); }
-
-  std::string log_text() {
-    std::fflush(log);
-    std::rewind(log);
-    std::string text;
-    for (int c; (c = std::fgetc(log)) != EOF;) text += static_cast<char>(c);
-    return text;
   }
 
   TuningResult launch(std::vector<float>& out, bool verify) {
@@ -327,10 +319,10 @@ TEST(VerifyStored, AStoredWinnerWithAWrongResultIsRejectedAndTheSiteTunesAgain) 
   TuningResult r = second.launch(out, true);
   EXPECT_FALSE(r.from_file);
   EXPECT_FALSE(r.measurements[2].ok);
-  EXPECT_NE(second.log_text().find("the stored winner tile=256 from " + results +
+  EXPECT_NE(second.log.text().find("the stored winner tile=256 from " + results +
                                    " fails verification (wrong result: output 0 element 99"),
             std::string::npos)
-      << second.log_text();
+      << second.log.text();
   EXPECT_NE(r.best_config(), (Config{256}));
   EXPECT_EQ(out[99], 100.0f * 100.0f);  // the real launch, by a correct configuration
 }
