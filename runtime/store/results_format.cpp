@@ -18,13 +18,17 @@ constexpr std::string_view kHeader =
     "# Safe to read, to copy to a machine with the same GPU, or to commit. A block whose space\n"
     "# checksum no longer matches its site's space is ignored, and that site is tuned again.\n";
 
-// The fields of a block; all but the median are required.
+// The fields of a block; those in kRequired must be there, the others may be missing.
 constexpr std::string_view kDevice = "device";
 constexpr std::string_view kKey = "key";
 constexpr std::string_view kHints = "hints";
 constexpr std::string_view kSpace = "space";
 constexpr std::string_view kBest = "best";
 constexpr std::string_view kMedian = "median_ms";
+constexpr std::string_view kRunnerUp = "runner_up";
+constexpr std::string_view kRunnerUpMs = "runner_up_ms";
+constexpr std::string_view kSpaceMedian = "space_median_ms";
+constexpr std::string_view kMeasured = "measured";  // one line per configuration
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
 
 std::string_view trim(std::string_view s) {
@@ -106,19 +110,76 @@ bool set_space(StoredResult& r, std::string_view value, std::string& why) {
   return true;
 }
 
-bool set_best(StoredResult& r, std::string_view value, std::string& why) {
-  r.axis_names.clear();
-  r.best = Config{};
+// `value` as "axis=integer ..." into `names` and `config`; false when it is not that.
+bool parse_config(std::string_view value, std::vector<std::string>& names, Config& config) {
   for (std::string_view part : split(value, ' ')) {
     if (part.empty()) continue;
     const std::size_t eq = part.find('=');
     long long v = 0;
     if (eq == std::string_view::npos || eq == 0 || !parse_number(part.substr(eq + 1), v) ||
-        r.best.size() == Config::kMaxAxes)
-      return why = "best '" + std::string(value) + "' is not a list of axis=integer", false;
-    r.axis_names.emplace_back(part.substr(0, eq));
-    r.best.push_back(v);
+        config.size() == Config::kMaxAxes)
+      return false;
+    names.emplace_back(part.substr(0, eq));
+    config.push_back(v);
   }
+  return true;
+}
+
+bool set_best(StoredResult& r, std::string_view value, std::string& why) {
+  r.axis_names.clear();
+  r.best = Config{};
+  if (!parse_config(value, r.axis_names, r.best))
+    return why = "best '" + std::string(value) + "' is not a list of axis=integer", false;
+  return true;
+}
+
+// A configuration other than the best: the same axes as `best` where that came first (the order
+// format_results writes); finish_block checks the count of values either way.
+bool parse_other_config(const StoredResult& r, std::string_view field, std::string_view value,
+                        Config& config, std::string& why) {
+  std::vector<std::string> names;
+  if (!parse_config(value, names, config))
+    return why = std::string(field) + " '" + std::string(value) + "' is not a list of axis=integer",
+           false;
+  if (!r.axis_names.empty() && names != r.axis_names)
+    return why = std::string(field) + " '" + std::string(value) + "' names other axes than best",
+           false;
+  return true;
+}
+
+bool set_runner_up(StoredResult& r, std::string_view value, std::string& why) {
+  Config config;
+  if (!parse_other_config(r, kRunnerUp, value, config, why)) return false;
+  r.runner_up = config;
+  return true;
+}
+
+// "<number>" into `out`; false (with `why` naming `field`) when it is not one.
+bool set_optional_ms(std::optional<double>& out, std::string_view field, std::string_view value,
+                     std::string& why) {
+  double ms = 0;
+  if (!parse_double(value, ms))
+    return why = std::string(field) + " '" + std::string(value) + "' is not a number", false;
+  out = ms;
+  return true;
+}
+
+bool set_runner_up_ms(StoredResult& r, std::string_view value, std::string& why) {
+  return set_optional_ms(r.runner_up_ms, kRunnerUpMs, value, why);
+}
+
+bool set_space_median(StoredResult& r, std::string_view value, std::string& why) {
+  return set_optional_ms(r.space_median_ms, kSpaceMedian, value, why);
+}
+
+// "axis=integer ... <ms>": one more configuration that ran.
+bool set_measured(StoredResult& r, std::string_view value, std::string& why) {
+  const std::size_t space = value.find_last_of(' ');
+  MeasuredConfig m;
+  if (space == std::string_view::npos || !parse_double(value.substr(space + 1), m.median_ms))
+    return why = "measured '" + std::string(value) + "' does not end in a time in ms", false;
+  if (!parse_other_config(r, kMeasured, trim(value.substr(0, space)), m.config, why)) return false;
+  r.measured.push_back(m);
   return true;
 }
 
@@ -133,8 +194,16 @@ bool set_median(StoredResult& r, std::string_view value, std::string& why) {
 bool set_field(StoredResult& r, std::string_view name, std::string_view value, std::string& why) {
   using Setter = bool (*)(StoredResult&, std::string_view, std::string&);
   static constexpr std::pair<std::string_view, Setter> kSetters[] = {
-      {kDevice, set_device}, {kKey, set_key},   {kHints, set_hints},
-      {kSpace, set_space},   {kBest, set_best}, {kMedian, set_median}};
+      {kDevice, set_device},
+      {kKey, set_key},
+      {kHints, set_hints},
+      {kSpace, set_space},
+      {kBest, set_best},
+      {kMedian, set_median},
+      {kRunnerUp, set_runner_up},
+      {kRunnerUpMs, set_runner_up_ms},
+      {kSpaceMedian, set_space_median},
+      {kMeasured, set_measured}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);
   return true;
@@ -222,7 +291,32 @@ std::optional<StoredResult> finish_block(Block block, Problems& problems) {
                                    std::string(required) + "' line; it is ignored");
       return std::nullopt;
     }
+  const StoredResult& r = block.result;
+  bool same_axes = !r.runner_up || r.runner_up->size() == r.best.size();
+  for (const MeasuredConfig& m : r.measured)
+    same_axes = same_axes && m.config.size() == r.best.size();
+  if (!same_axes) {
+    problems.add(block.line, "result for '" + r.site +
+                                 "' has a runner_up or measured line with other axes than best; "
+                                 "it is ignored");
+    return std::nullopt;
+  }
   return std::move(block.result);
+}
+
+// " axis=value axis=value" for `config`.
+std::string config_text(const std::vector<std::string>& names, const Config& config) {
+  std::string out;
+  for (int i = 0; i < config.size(); ++i)
+    out += " " + (static_cast<std::size_t>(i) < names.size() ? names[i] : "?") + "=" +
+           std::to_string(config[i]);
+  return out;
+}
+
+std::string milliseconds(double ms) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.6g", ms);
+  return text;
 }
 
 }  // namespace
@@ -244,13 +338,17 @@ std::string format_results(const std::vector<StoredResult>& results,
            std::to_string(r.hints.occupancy) + " " + rules::kNumCtas + "=" +
            std::to_string(r.hints.num_ctas) + "\n";
     out += std::string(kSpace) + " = " + hex64(r.space_checksum) + "\n";
-    out += std::string(kBest) + " =";
-    for (int i = 0; i < r.best.size(); ++i)
-      out += " " + (static_cast<std::size_t>(i) < r.axis_names.size() ? r.axis_names[i] : "?") +
-             "=" + std::to_string(r.best[i]);
-    char median[64];
-    std::snprintf(median, sizeof median, "%.6g", r.median_ms);
-    out += "\n" + std::string(kMedian) + " = " + median + "\n";
+    out += std::string(kBest) + " =" + config_text(r.axis_names, r.best);
+    out += "\n" + std::string(kMedian) + " = " + milliseconds(r.median_ms) + "\n";
+    if (r.runner_up)
+      out += std::string(kRunnerUp) + " =" + config_text(r.axis_names, *r.runner_up) + "\n";
+    if (r.runner_up_ms)
+      out += std::string(kRunnerUpMs) + " = " + milliseconds(*r.runner_up_ms) + "\n";
+    if (r.space_median_ms)
+      out += std::string(kSpaceMedian) + " = " + milliseconds(*r.space_median_ms) + "\n";
+    for (const MeasuredConfig& m : r.measured)
+      out += std::string(kMeasured) + " =" + config_text(r.axis_names, m.config) + " " +
+             milliseconds(m.median_ms) + "\n";
   }
   for (const std::string& block : kept) out += "\n" + block;
   return out;

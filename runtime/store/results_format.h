@@ -9,6 +9,14 @@
 //   space = 5f0c8b1d9a3e2c47
 //   best = tile=128 occupancy=2
 //   median_ms = 0.0123
+//   runner_up = tile=256 occupancy=1
+//   runner_up_ms = 0.0131
+//   space_median_ms = 0.0208
+//   measured = tile=64 occupancy=1 0.0402
+//   measured = ...                               (one line per configuration that ran)
+//
+// The last four are optional (files written before them still parse): what `tiletune-results
+// show` and `plot` print.
 #pragma once
 
 #include <tiletune/launch.h>
@@ -16,11 +24,18 @@
 #include <tiletune/space.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tiletune::detail {
+
+// One configuration that ran in the tuning, and its median.
+struct MeasuredConfig {
+  Config config;
+  double median_ms = 0;
+};
 
 struct StoredResult {
   std::string site;    // "file.cu:12 kernel<$tile>"
@@ -31,6 +46,12 @@ struct StoredResult {
   std::vector<std::string> axis_names;
   Config best;
   double median_ms = 0;
+  // Optional: the second fastest configuration, the median of every configuration's median, and
+  // every configuration that ran (in the space's order).
+  std::optional<Config> runner_up;
+  std::optional<double> runner_up_ms;
+  std::optional<double> space_median_ms;
+  std::vector<MeasuredConfig> measured;
 
   bool same_identity(const StoredResult& other) const;
 };

@@ -18,6 +18,34 @@ bool space_holds(const Space& space, const Config& config) {
   return std::find(configs.begin(), configs.end(), config) != configs.end();
 }
 
+// The median of `values` (the mean of the middle two when their count is even); not empty.
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+// What `show` and `plot` print besides the winner: every configuration that ran with its median,
+// the fastest after the winner, and the median configuration's time.
+void add_measurements(const TuningResult& result, StoredResult& stored) {
+  std::vector<double> medians;
+  int runner_up = -1;
+  for (std::size_t i = 0; i < result.measurements.size(); ++i) {
+    const Measurement& m = result.measurements[i];
+    if (!m.ok) continue;
+    stored.measured.push_back({m.config, m.median_ms});
+    medians.push_back(m.median_ms);
+    if (static_cast<int>(i) != result.best &&
+        (runner_up < 0 || m.median_ms < result.measurements[runner_up].median_ms))
+      runner_up = static_cast<int>(i);
+  }
+  if (runner_up >= 0) {
+    stored.runner_up = result.measurements[runner_up].config;
+    stored.runner_up_ms = result.measurements[runner_up].median_ms;
+  }
+  if (!medians.empty()) stored.space_median_ms = median_of(std::move(medians));
+}
+
 bool fits(const StoredResult& stored, const Space& space) {
   return stored.space_checksum == space.checksum() && stored.axis_names == space.axis_names() &&
          space_holds(space, stored.best);
@@ -48,6 +76,7 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
   stored.axis_names = site.space.axis_names();
   stored.best = result.best_config();
   stored.median_ms = result.measurements[result.best].median_ms;
+  add_measurements(result, stored);
   return stored;
 }
 

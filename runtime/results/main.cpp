@@ -1,0 +1,144 @@
+// tiletune-results: merge, show and plot results files.
+//   tiletune-results merge [--strict] OUT IN...
+//   tiletune-results show FILE
+//   tiletune-results plot FILE [--site S] [--key K] -o OUT.svg
+// Exit status: 0 done; 1 (merge --strict only) the inputs disagree on a winner; 2 bad usage, an
+// input that cannot be read, or an output that cannot be written.
+#include "results/merge.h"
+#include "results/output_file.h"
+#include "results/plot.h"
+#include "results/show.h"
+#include "results/tuning_points.h"
+
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace tiletune::results {
+namespace {
+
+constexpr int kOk = 0, kConflicts = 1, kUsage = 2;
+
+constexpr const char* kUsageText =
+    "usage: tiletune-results merge [--strict] OUT IN...   merge results files (majority winner)\n"
+    "       tiletune-results show FILE                   a table per site and key\n"
+    "       tiletune-results plot FILE [--site S] [--key K] -o OUT.svg\n"
+    "                                                    one tuning as an SVG (FILE: results\n"
+    "                                                    file or TILETUNE_LOG=1 log)\n";
+
+int usage(const std::string& why) {
+  std::fprintf(stderr, "tiletune-results: %s\n%s", why.c_str(), kUsageText);
+  return kUsage;
+}
+
+// The whole file, or nullopt (said on stderr).
+std::optional<std::string> read_input(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  if (!in || in.bad()) {
+    std::fprintf(stderr, "tiletune-results: cannot read %s\n", path.c_str());
+    return std::nullopt;
+  }
+  return text.str();
+}
+
+void print_lines(const std::vector<std::string>& lines) {
+  for (const std::string& l : lines) std::fprintf(stderr, "tiletune-results: %s\n", l.c_str());
+}
+
+int write(const std::string& path, const std::string& bytes) {
+  if (std::string why = write_output(path, bytes); !why.empty()) {
+    std::fprintf(stderr, "tiletune-results: %s\n", why.c_str());
+    return kUsage;
+  }
+  return kOk;
+}
+
+int merge_command(std::vector<std::string> args) {
+  bool strict = false;
+  std::erase_if(args, [&](const std::string& a) { return a == "--strict" && (strict = true); });
+  if (args.size() < 2) return usage("merge needs OUT and at least one IN");
+  std::vector<NamedText> inputs;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::optional<std::string> text = read_input(args[i]);
+    if (!text) return kUsage;
+    inputs.push_back({args[i], std::move(*text)});
+  }
+  const Merged merged = merge(inputs);
+  print_lines(merged.problems);
+  print_lines(merged.conflicts);
+  if (int status = write(args[0], detail::format_results(merged.results)); status != kOk)
+    return status;
+  return strict && !merged.conflicts.empty() ? kConflicts : kOk;
+}
+
+int show_command(const std::vector<std::string>& args) {
+  if (args.size() != 1) return usage("show takes one FILE");
+  std::optional<std::string> text = read_input(args[0]);
+  if (!text) return kUsage;
+  std::vector<std::string> problems;
+  const std::vector<detail::StoredResult> results =
+      detail::parse_results(*text, args[0], &problems);
+  print_lines(problems);
+  std::fputs(results.empty() ? "no results\n" : show(results).c_str(), stdout);
+  return kOk;
+}
+
+int plot_command(const std::vector<std::string>& args) {
+  std::string input, output;
+  Selection selection;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string* value = a == "--site"  ? &selection.site
+                         : a == "--key" ? &selection.key
+                         : a == "-o"    ? &output
+                                        : nullptr;
+    if (value) {
+      if (i + 1 == args.size()) return usage(a + " needs a value");
+      *value = args[++i];
+    } else if (!a.empty() && a[0] == '-') {
+      return usage("plot: unknown option " + a);
+    } else if (input.empty()) {
+      input = a;
+    } else {
+      return usage("plot takes one FILE");
+    }
+  }
+  if (input.empty() || output.empty()) return usage("plot needs FILE and -o OUT.svg");
+  std::optional<std::string> text = read_input(input);
+  if (!text) return kUsage;
+  std::vector<std::string> problems;
+  const std::vector<TuningPoints> tunings =
+      looks_like_log(*text) ? points_from_log(*text)
+                            : points_from_results(detail::parse_results(*text, input, &problems));
+  print_lines(problems);
+  std::string why;
+  const std::optional<TuningPoints> tuning = select(tunings, selection, why);
+  if (!tuning) {
+    std::fprintf(stderr, "tiletune-results: %s: %s\n", input.c_str(), why.c_str());
+    return kUsage;
+  }
+  return write(output, plot(*tuning));
+}
+
+}  // namespace
+}  // namespace tiletune::results
+
+int main(int argc, char** argv) {
+  using namespace tiletune::results;
+  if (argc < 2) return usage("no command");
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "merge") return merge_command(args);
+  if (command == "show") return show_command(args);
+  if (command == "plot") return plot_command(args);
+  if (command == "-h" || command == "--help") {
+    std::fputs(kUsageText, stdout);
+    return kOk;
+  }
+  return usage("unknown command '" + command + "'");
+}
