@@ -4,6 +4,7 @@
 #include "tune/device_limits.h"
 #include "tune/site_variant.h"
 #include "tune/trial_memory.h"
+#include "tune/tuning_progress.h"
 
 #include <tiletune/error.h>
 
@@ -237,12 +238,15 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                      device.l2_bytes);
   Trials trials(tools, request, options, device.arch, memory, result.phases);
   std::vector<FunctionHandle> functions(candidates.size(), nullptr);
+  TuningProgress progress(tools.settings, request, candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].refused) continue;
-    const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
-    functions[i] =
-        trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1);
-    keep_if_faster(result, i, tools.settings.tie_tolerance);
+    if (!candidates[i].refused) {
+      const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
+      functions[i] =
+          trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1);
+      keep_if_faster(result, i, tools.settings.tie_tolerance);
+    }
+    progress.done(i + 1);
   }
   memory.restore_all();
   return functions;

@@ -1,0 +1,33 @@
+#include "tune/tuning_progress.h"
+
+#include "tune/site_variant.h"
+
+#include <cstdio>
+#include <string>
+
+namespace tiletune::detail {
+
+TuningProgress::TuningProgress(const TuningSettings& settings, const TuningRequest& request,
+                               std::size_t total)
+    : settings_(settings), request_(request), total_(total), start_(now()) {}
+
+TuningSettings::Clock::time_point TuningProgress::now() const {
+  return settings_.progress_clock ? settings_.progress_clock() : TuningSettings::Clock::now();
+}
+
+void TuningProgress::done(std::size_t done) {
+  if (settings_.log_level < 1 || !settings_.log || done >= total_) return;
+  const auto t = now();
+  if (t - start_ < settings_.progress_after) return;
+  if (said_ && t - last_said_ < settings_.progress_every) return;
+  said_ = true;
+  last_said_ = t;
+  std::string key;
+  for (int i = 0; i < request_.key.size; ++i)
+    key += (i ? "," : "") + std::to_string(request_.key.values[i]);
+  std::fprintf(settings_.log, "tiletune: tuning %s %s key=(%s): %zu/%zu configurations, %.1f s\n",
+               site_location(request_.site).c_str(), request_.site.kernel, key.c_str(), done,
+               total_, std::chrono::duration<double>(t - start_).count());
+}
+
+}  // namespace tiletune::detail
