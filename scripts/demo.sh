@@ -5,8 +5,11 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh
 echo
-echo "== the annotation, rewritten by tiletune (build/examples/vadd.tiletune.cu):"
-grep -n "tiletune::launch" build/examples/vadd.tiletune.cu | cut -c1-200
+echo "== the annotation (examples/vadd/vadd.cu):"
+sed -n '/^ *TILETUNE(/,/;$/p' examples/vadd/vadd.cu
+echo
+echo "== rewritten by tiletune into a site and a call (build/examples/vadd.tiletune.cu):"
+scripts/show_rewritten_site.sh build/examples/vadd.tiletune.cu
 echo
 echo "== running build/examples/vadd"
 build/examples/vadd
