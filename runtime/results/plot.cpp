@@ -3,6 +3,7 @@
 #include "results/result_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace tiletune::results {
@@ -31,17 +32,17 @@ std::string line(double x1, double y1, double x2, double y2, const std::string& 
 }
 
 // The panel of axis `a` at x offset `left`: the groups of its values, each configuration's time.
-std::string panel(const TuningPoints& t, std::size_t a, double left, double slowest) {
+std::string panel(const TuningPoints& t, std::size_t a, double left, double top) {
   const double plot_left = left + kLeft, plot_right = left + kPanelWidth - kRight;
   const double plot_top = kTop, plot_bottom = kTop + kPanelHeight - kBottom;
-  auto y_of = [&](double ms) { return plot_bottom - (plot_bottom - plot_top) * ms / slowest; };
+  auto y_of = [&](double ms) { return plot_bottom - (plot_bottom - plot_top) * ms / top; };
 
   std::string out = text_at((plot_left + plot_right) / 2, plot_bottom + 36, "middle",
                             "by " + t.axis_names[a], " font-weight=\"bold\"");
   out += line(plot_left, plot_top, plot_left, plot_bottom, "black");
   out += line(plot_left, plot_bottom, plot_right, plot_bottom, "black");
   for (int i = 0; i <= kTicks; ++i) {
-    const double ms = slowest * i / kTicks;
+    const double ms = top * i / kTicks;
     out += line(plot_left - 4, y_of(ms), plot_left, y_of(ms), "black");
     out += text_at(plot_left - 6, y_of(ms) + 4, "end", ms_text(ms));
   }
@@ -77,6 +78,17 @@ std::string panel(const TuningPoints& t, std::size_t a, double left, double slow
   return out;
 }
 
+// The step between the time axis's ticks: 1, 2 or 5 times a power of ten, the smallest whose
+// kTicks steps reach past `slowest` (so the labels are short and the slowest point is below the
+// top).
+double tick_step(double slowest) {
+  if (!(slowest > 0)) return 1;
+  double step = std::pow(10.0, std::floor(std::log10(slowest / kTicks)));
+  for (double factor : {1.0, 2.0, 5.0, 10.0})
+    if (kTicks * step * factor > slowest) return step * factor;
+  return step * 10;
+}
+
 }  // namespace
 
 std::string xml_escaped(const std::string& text) {
@@ -106,10 +118,9 @@ std::string xml_escaped(const std::string& text) {
 std::string plot(const TuningPoints& t) {
   double slowest = 0;
   for (const detail::MeasuredConfig& p : t.points) slowest = std::max(slowest, p.median_ms);
-  if (slowest <= 0) slowest = 1;
-  slowest *= 1.1;  // room above the slowest point
+  const double top = kTicks * tick_step(slowest);
   const std::size_t panels = std::max<std::size_t>(t.axis_names.size(), 1);
-  const double width = kPanelWidth * panels, height = kPanelHeight + 24;
+  const double width = kPanelWidth * panels, height = kTop + kPanelHeight;
 
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" +
@@ -119,8 +130,7 @@ std::string plot(const TuningPoints& t) {
   std::string title = t.site + " key=" + key_text(t.key) + ": time per configuration";
   if (t.winner) title += "; winner " + config_text(t.axis_names, *t.winner) + " (ringed)";
   out += text_at(12, 22, "start", title, " font-size=\"14\"");
-  for (std::size_t a = 0; a < t.axis_names.size(); ++a)
-    out += panel(t, a, kPanelWidth * a, slowest);
+  for (std::size_t a = 0; a < t.axis_names.size(); ++a) out += panel(t, a, kPanelWidth * a, top);
   return out + "</svg>\n";
 }
 

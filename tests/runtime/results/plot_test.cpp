@@ -99,6 +99,15 @@ TEST(Plot, FromResultsWithTheWinnerMarked) {
   EXPECT_NE(svg.find(">by occupancy</text>"), std::string::npos);
   EXPECT_NE(svg.find("vadd.cu:12 vadd&lt;$tile&gt; key=(4096)"), std::string::npos);
   EXPECT_EQ(svg, plot(t[0]));
+  // Times up to 2 ms: ticks every 0.5 ms up to 2.5.
+  for (const char* tick : {">0</text>", ">0.5</text>", ">1</text>", ">2</text>", ">2.5</text>"})
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  // Everything is drawn inside the picture.
+  const double height = std::stod(svg.substr(svg.find("height=\"") + 8));
+  const std::regex y(R"re( c?y2?="([0-9.]+)")re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), y); it != std::sregex_iterator();
+       ++it)
+    EXPECT_LE(std::stod((*it)[1]), height) << it->str();
 }
 
 TEST(Plot, FromATuningLog) {
