@@ -10,10 +10,10 @@
 #include "results/show.h"
 #include "results/tuning_points.h"
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -34,16 +34,24 @@ int usage(const std::string& why) {
   return kUsage;
 }
 
-// The whole file, or nullopt (said on stderr).
+// The whole file, or nullopt (said on stderr, with the system's reason: missing, unreadable, a
+// directory).
 std::optional<std::string> read_input(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) {
-    std::fprintf(stderr, "tiletune-results: cannot read %s\n", path.c_str());
-    return std::nullopt;
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  std::string text;
+  if (file) {
+    char buffer[65536];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+      text.append(buffer, n);
+    if (!std::ferror(file)) {
+      std::fclose(file);
+      return text;
+    }
   }
-  return text.str();
+  std::fprintf(stderr, "tiletune-results: cannot read %s: %s\n", path.c_str(),
+               std::strerror(errno));
+  if (file) std::fclose(file);
+  return std::nullopt;
 }
 
 void print_lines(const std::vector<std::string>& lines) {
