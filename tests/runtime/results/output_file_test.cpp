@@ -42,6 +42,15 @@ TEST(OutputFile, RefusesADirectory) {
   EXPECT_NE(why.find("is not a regular file: not replaced"), std::string::npos) << why;
 }
 
+TEST(OutputFile, SaysWhyItCannotCheckThePath) {
+  testing::TemporaryDirectory dir;
+  testing::write_bytes(dir / "file.txt", {'x'});
+  const std::string why = write_output(dir / "file.txt/out.txt", "new");
+  EXPECT_NE(why.find("cannot check " + (dir / "file.txt/out.txt") + ": Not a directory"),
+            std::string::npos)
+      << why;
+}
+
 TEST(OutputFile, SaysWhyAWriteFails) {
   testing::TemporaryDirectory dir;
   const std::string why = write_output(dir / "missing/out.txt", "new");

@@ -159,6 +159,18 @@ TEST(Plot, ARepeatedTableCountsOnce) {
   EXPECT_TRUE(select(points_from_log(table + table), {}, why)) << why;
 }
 
+TEST(Plot, TimesOfZeroStillDraw) {
+  TuningPoints t;
+  t.site = "f.cu:1 k";
+  t.axis_names = {"x"};
+  t.points = {{Config{1}, 0.0}, {Config{2}, 0.0}};
+  t.winner = Config{1};
+  const std::string svg = plot(t);
+  expect_well_formed(svg);
+  EXPECT_NE(svg.find(">5</text>"), std::string::npos);  // a unit step when nothing took time
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+}
+
 TEST(Plot, EscapesText) {
   EXPECT_EQ(xml_escaped("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
   TuningPoints t;

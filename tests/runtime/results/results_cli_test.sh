@@ -34,6 +34,7 @@ expect 2 "cannot read $dir: Is a directory" show "$dir"
 expect 2 "cannot read $dir/missing.txt" show "$dir/missing.txt"
 expect 2 "plot needs FILE and -o OUT.svg" plot "$dir/a.txt"
 expect 2 "-o needs a value" plot "$dir/a.txt" -o
+expect 2 "plot takes one FILE" plot "$dir/a.txt" "$dir/b.txt" -o "$dir/p.svg"
 expect 2 "plot: unknown option --sight" plot "$dir/a.txt" --sight x -o "$dir/p.svg"
 expect 2 "no tuning matches --site 'other'" plot "$dir/a.txt" --site other -o "$dir/p.svg"
 
@@ -47,6 +48,10 @@ grep -q "best = tile=256" "$dir/out.txt" || fail "merge did not write the faster
 
 "$program" show "$dir/out.txt" >"$dir/show" 2>&1 || fail "show exited $?"
 grep -q "tile=256  0.4" "$dir/show" || fail "show: $(cat "$dir/show")"
+
+: >"$dir/empty.txt"
+"$program" show "$dir/empty.txt" >"$dir/show" 2>&1 || fail "show of an empty file exited $?"
+grep -qx "no results" "$dir/show" || fail "show of an empty file: $(cat "$dir/show")"
 
 "$program" plot "$dir/out.txt" -o "$dir/p.svg" || fail "plot exited $?"
 if command -v xmllint >/dev/null; then
