@@ -40,6 +40,9 @@ bool read_table_start(std::string_view line, TuningPoints& t) {
   const std::size_t mark = line.find(kKeyMark);
   const std::size_t close = line.find(')', mark == std::string_view::npos ? 0 : mark);
   if (mark == std::string_view::npos || close == std::string_view::npos) return false;
+  // A mark after the key ("[from the results file]", "[cache hit: ...]", "[not tuned: ...]") says
+  // nothing was measured here: no tuning to draw.
+  if (line.find(" [", close) != std::string_view::npos) return false;
   t.site = std::string(line.substr(kTablePrefix.size(), mark - kTablePrefix.size()));
   std::string values(line.substr(mark + kKeyMark.size(), close - mark - kKeyMark.size()));
   for (char& c : values)

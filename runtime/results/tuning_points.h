@@ -30,7 +30,8 @@ struct Selection {
 std::vector<TuningPoints> points_from_results(const std::vector<detail::StoredResult>& results);
 
 // The tunings in a TILETUNE_LOG=1 log: each table's configurations that ran, and its best. Lines
-// that are not part of a table are skipped.
+// that are not part of a table are skipped, and so are tables of winners that were not measured
+// (read from the results file, taken from another thread, or not tuned).
 std::vector<TuningPoints> points_from_log(std::string_view log);
 
 // True when `text` holds a tuning table, so that `plot` reads it as a log.

@@ -26,10 +26,12 @@ std::vector<TuningPoints> from_results(const std::string& text) {
 }
 
 // What TILETUNE_LOG=1 prints for a tuning of `site` (with `kernel`) whose configurations took
-// `ms` (0: failed), the best at `best`.
+// `ms` (0: failed), the best at `best`; or of a winner read from the results file.
 std::string log_table(const std::string& site, const std::string& kernel, long long n,
-                      const std::vector<std::pair<Config, double>>& ms, int best) {
+                      const std::vector<std::pair<Config, double>>& ms, int best,
+                      bool from_file = false) {
   TuningResult r;
+  r.from_file = from_file;
   r.site = site;
   r.kernel = kernel;
   r.key = key(n);
@@ -116,7 +118,8 @@ TEST(Plot, FromATuningLog) {
       log_table("/src/vadd.cu:12", "vadd<$tile>", 4096,
                 {{{64, 1}, 2.0}, {{128, 2}, 0.5}, {{256, 1}, 0}}, 1) +
       "tiletune: unrelated\n" +
-      log_table("/src/vadd.cu:12", "vadd<$tile>", 8192, {{{64, 1}, 4.0}, {{128, 2}, 3.0}}, 1);
+      log_table("/src/vadd.cu:12", "vadd<$tile>", 8192, {{{64, 1}, 4.0}, {{128, 2}, 3.0}}, 1) +
+      log_table("/src/vadd.cu:12", "vadd<$tile>", 8192, {{{128, 2}, 3.0}}, 0, true);
   ASSERT_TRUE(looks_like_log(log));
   const std::vector<TuningPoints> t = points_from_log(log);
   ASSERT_EQ(t.size(), 2u);
@@ -128,6 +131,7 @@ TEST(Plot, FromATuningLog) {
   EXPECT_EQ(t[0].points[1].median_ms, 0.5);
   EXPECT_EQ(t[0].winner, (Config{128, 2}));
   EXPECT_EQ(t[1].key, key(8192));
+  EXPECT_EQ(t[1].points.size(), 2u);  // the later table from the results file is no tuning
   expect_well_formed(plot(t[1]));
 }
 
