@@ -28,6 +28,30 @@ Buffer buffer(T* pointer, std::size_t bytes) {
   return Buffer{static_cast<const void*>(pointer), bytes, kind};
 }
 
+// Which configurations a tuning compiles and measures.
+enum class SearchStrategy : unsigned char {
+  automatic,   // exhaustive up to kExhaustiveUpTo configurations, else sample
+  exhaustive,  // every configuration the device can launch
+  // A seeded random sample, then local search from the fastest along each axis (one value up or
+  // down): only what it visits is compiled.
+  sample,
+};
+
+// Up to this many configurations `automatic` is exhaustive. A configuration costs about 165 ms of
+// CPU to build (front end and machine code) and a few ms to measure, so 128 of them take about
+// 1.5 s on 16 cores: beyond that the sample pays for itself (README, "search").
+inline constexpr unsigned kExhaustiveUpTo = 128;
+// The seed a tuning uses unless given one: the same space searched twice visits the same set.
+inline constexpr unsigned long long kDefaultSearchSeed = 18;
+
+struct Search {
+  SearchStrategy strategy = SearchStrategy::automatic;
+  // Wall seconds for the whole tuning, compiles included; 0: none. When it runs out the fastest
+  // configuration measured so far wins and the result says so (TuningResult::stopped).
+  double budget_s = 0;
+  unsigned long long seed = kDefaultSearchSeed;
+};
+
 // Built only when a tuning starts, never on the launch path.
 struct TuningOptions {
   // Written in place by the kernel: saved before tuning, restored before every trial launch and
@@ -39,6 +63,7 @@ struct TuningOptions {
   bool verify = false;
   double tolerance = 1e-4;  // relative, for floating-point elements
   bool flush_l2 = false;    // evict L2 before every timed sample
+  Search search;            // `search`, `budget`, `seed`
 };
 
 }  // namespace tiletune

@@ -13,7 +13,12 @@
 #include <tiletune/site_info.h>
 #include <tiletune/tuning_result.h>
 
+#include <tiletune/tuning_options.h>
+
+#include <chrono>
 #include <cstdio>
+#include <functional>
+#include <optional>
 
 namespace tiletune::detail {
 
@@ -32,6 +37,11 @@ struct TuningSettings {
   // With the pipeline: the most distinct instantiations compiled in one NVRTC program, used when
   // there are more of them than workers (each worker then gets a batch); 1: never batch.
   unsigned front_end_batch = 32;
+  // TILETUNE_SEARCH and TILETUNE_BUDGET: they override every site's `search` and `budget`.
+  std::optional<SearchStrategy> search;
+  std::optional<double> budget_s;
+  // What the budget is counted on; empty: the steady clock. Tests inject one (they never time).
+  std::function<std::chrono::steady_clock::time_point()> clock;
 };
 
 struct TuningTools {
