@@ -18,8 +18,8 @@ inline constexpr std::size_t kMaxLiteralConfigurations = std::size_t{1} << 20;
 
 // The keywords of the annotation language, in the order an error message lists them.
 inline constexpr const char* kKeywords[] = {
-    "space",     "where",    "key",     "blocks",  "threads", "shmem",   "stream",
-    "occupancy", "num_ctas", "restore", "outputs", "verify",  "flush_l2"};
+    "space",    "where",   "key",     "blocks", "threads",  "shmem",  "stream", "occupancy",
+    "num_ctas", "restore", "outputs", "verify", "flush_l2", "search", "budget", "seed"};
 inline constexpr std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
 
 // The axis names that are compiler or launch hints rather than plain values, and the static
