@@ -25,6 +25,8 @@ constexpr std::string_view kHints = "hints";
 constexpr std::string_view kSpace = "space";
 constexpr std::string_view kBest = "best";
 constexpr std::string_view kMedian = "median_ms";
+// Only when the tuning's time budget ran out: "budget".
+constexpr std::string_view kStopped = "stopped";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
 
 std::string_view trim(std::string_view s) {
@@ -128,13 +130,18 @@ bool set_median(StoredResult& r, std::string_view value, std::string& why) {
   return true;
 }
 
+bool set_stopped(StoredResult& r, std::string_view value, std::string&) {
+  r.stopped = std::string(value);
+  return true;
+}
+
 // Fills `r`'s field `name` from `value`; false (with `why`) when the value is malformed. A field
 // from a later version is ignored.
 bool set_field(StoredResult& r, std::string_view name, std::string_view value, std::string& why) {
   using Setter = bool (*)(StoredResult&, std::string_view, std::string&);
   static constexpr std::pair<std::string_view, Setter> kSetters[] = {
-      {kDevice, set_device}, {kKey, set_key},   {kHints, set_hints},
-      {kSpace, set_space},   {kBest, set_best}, {kMedian, set_median}};
+      {kDevice, set_device}, {kKey, set_key},       {kHints, set_hints},    {kSpace, set_space},
+      {kBest, set_best},     {kMedian, set_median}, {kStopped, set_stopped}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);
   return true;
@@ -251,6 +258,7 @@ std::string format_results(const std::vector<StoredResult>& results,
     char median[64];
     std::snprintf(median, sizeof median, "%.6g", r.median_ms);
     out += "\n" + std::string(kMedian) + " = " + median + "\n";
+    if (!r.stopped.empty()) out += std::string(kStopped) + " = " + r.stopped + "\n";
   }
   for (const std::string& block : kept) out += "\n" + block;
   return out;

@@ -9,6 +9,7 @@
 //   space = 5f0c8b1d9a3e2c47
 //   best = tile=128 occupancy=2
 //   median_ms = 0.0123
+//   stopped = budget        (only when the time budget ran out)
 #pragma once
 
 #include <tiletune/launch.h>
@@ -31,6 +32,7 @@ struct StoredResult {
   std::vector<std::string> axis_names;
   Config best;
   double median_ms = 0;
+  std::string stopped;  // "budget" when the tuning's time budget ran out: the best so far won
 
   bool same_identity(const StoredResult& other) const;
 };

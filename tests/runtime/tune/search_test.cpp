@@ -4,6 +4,7 @@
 #include "tune/search.h"
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/temporary_directory.h"
 
 #include <tiletune/site.h>
 
@@ -14,7 +15,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -293,6 +296,29 @@ TEST(Search, ConfigurationsTheDeviceCannotLaunchArePrunedWithTheirReasonBeforeTh
   EXPECT_LE(f.compiler->compiles.load(), 128);
   for (const std::string& name : compiled(f)) EXPECT_NE(name.rfind("mm<(256)", 0), 0u) << name;
   EXPECT_NE(r.table().find("failed: skipped: needs 2048 threads per block"), std::string::npos);
+}
+
+TEST(Search, TheResultsFileRecordsThatTheBudgetRanOut) {
+  const testing::TemporaryDirectory dir;
+  RuntimeOptions options;
+  options.results_file = dir / "results.txt";
+  Search search = sample(4);
+  search.budget_s = 0.05;
+  {
+    Fixture f(landscape, options);
+    EXPECT_EQ(tune_once(f, large_site(), search).stopped, "budget");
+  }
+  std::ifstream in(dir / "results.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("\nstopped = budget\n"), std::string::npos) << text.str();
+
+  // Read back, the winner still says how it was chosen.
+  Fixture again(landscape, options);
+  const TuningResult r = tune_once(again, large_site(), search);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(r.stopped, "budget");
+  EXPECT_EQ(again.compiler->compiles.load(), 1);
 }
 
 }  // namespace
