@@ -2,6 +2,8 @@
 // and `flush_l2`, over device buffers named by pointer and size.
 #pragma once
 
+#include <tiletune/rules.h>
+
 #include <cstddef>
 #include <type_traits>
 #include <vector>
@@ -37,10 +39,8 @@ enum class SearchStrategy : unsigned char {
   sample,
 };
 
-// Up to this many configurations `automatic` is exhaustive. A configuration costs about 165 ms of
-// CPU to build (front end and machine code) and a few ms to measure, so 128 of them take about
-// 1.5 s on 16 cores: beyond that the sample pays for itself (README, "search").
-inline constexpr unsigned kExhaustiveUpTo = 128;
+// Up to this many configurations `automatic` is exhaustive (why: <tiletune/rules.h>).
+inline constexpr std::size_t kExhaustiveUpTo = rules::kExhaustiveUpTo;
 // The seed a tuning uses unless given one: the same space searched twice visits the same set.
 inline constexpr unsigned long long kDefaultSearchSeed = 18;
 
