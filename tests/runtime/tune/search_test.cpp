@@ -273,6 +273,19 @@ TEST(Search, TheEnvironmentsStrategyOverridesTheSites) {
   EXPECT_EQ(f.compiler->compiles.load(), 2000);
 }
 
+TEST(Search, TheEnvironmentsBudgetOverridesTheSites) {
+  RuntimeOptions options;
+  options.budget_s = 0.05;
+  Fixture limited(landscape, options);
+  EXPECT_EQ(tune_once(limited, large_site(), sample(1)).stopped, "budget");
+
+  options.budget_s = 0.0;  // TILETUNE_BUDGET=0: none, whatever the site says
+  Fixture unlimited(landscape, options);
+  Search search = sample(1);
+  search.budget_s = 0.05;
+  EXPECT_EQ(tune_once(unlimited, large_site(), search).stopped, "");
+}
+
 // bm 256 asks for 2,048 threads per block, more than the fake device's 1,024.
 Geometry wide_geometry(const Config& c) {
   return Geometry{Dim(64), Dim(static_cast<unsigned>(c[0] * 8)), 0, nullptr};
