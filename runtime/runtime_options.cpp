@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace tiletune {
@@ -24,6 +25,8 @@ constexpr NumberVariable kLog{"TILETUNE_LOG", 0, 2, 0, "0 to 2"};
 // A tuning of a large space takes minutes; a day is past any tuning.
 constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0 to 86400 seconds"};
 // Far more threads than any host has cores: compiles are CPU-bound.
+// Whole seconds; 0 lifts every site's budget.
+constexpr NumberVariable kBudget{"TILETUNE_BUDGET", 0, 86400, 0, "0 (none) to 86400 seconds"};
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
 
 // The variable's value. Not a whole number: the unset value; out of range: the nearest end of the
@@ -48,6 +51,19 @@ long env_number(const NumberVariable& v, const RuntimeOptions::Warn& warn) {
   return used;
 }
 
+// TILETUNE_SEARCH: a strategy's name, or nullopt (unset, or not a name after a warning).
+std::optional<SearchStrategy> env_search(const RuntimeOptions::Warn& warn) {
+  const char* text = std::getenv("TILETUNE_SEARCH");
+  if (!text || !*text) return std::nullopt;
+  const std::string name = text;
+  if (name == "auto") return SearchStrategy::automatic;
+  if (name == "exhaustive") return SearchStrategy::exhaustive;
+  if (name == "sample") return SearchStrategy::sample;
+  warn("TILETUNE_SEARCH='" + name +
+       "' is not a strategy (accepted: auto, exhaustive, sample); using each site's own");
+  return std::nullopt;
+}
+
 }  // namespace
 
 RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
@@ -60,6 +76,9 @@ RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   o.log_level = static_cast<int>(env_number(kLog, say));
   o.workers = static_cast<unsigned>(env_number(kWorkers, say));
   o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
+  o.search = env_search(say);
+  if (const char* budget = std::getenv(kBudget.name); budget && *budget)
+    o.budget_s = static_cast<double>(env_number(kBudget, say));
   if (const char* mode = std::getenv("TILETUNE_MODE"); mode && *mode) {
     if (std::string(mode) == "pinned")
       o.pinned = true;

@@ -21,7 +21,8 @@ struct RuntimeOptions : detail::TuningSettings {
 
   using Warn = std::function<void(const std::string& message)>;
 
-  // TILETUNE_DISABLE (0 or 1), TILETUNE_MODE (tune or pinned), TILETUNE_LOCK_TIMEOUT (0 to 86400
+  // TILETUNE_DISABLE (0 or 1), TILETUNE_MODE (tune or pinned), TILETUNE_SEARCH (auto,
+  // exhaustive or sample), TILETUNE_BUDGET (0 to 86400 s), TILETUNE_LOCK_TIMEOUT (0 to 86400
   // s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024), TILETUNE_RESULTS_FILE and the cache
   // directory. A value out of range is taken as the nearest end of the range, anything else as if
   // unset, each after one call to `warn` naming the variable, its value, what is accepted and what

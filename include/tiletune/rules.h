@@ -16,10 +16,16 @@ inline constexpr int kMaxKeyValues = 8;
 // A literal space larger than this is refused before it is enumerated.
 inline constexpr std::size_t kMaxLiteralConfigurations = std::size_t{1} << 20;
 
+// Up to this many configurations `search = auto` (the default) is exhaustive, beyond it a
+// sample. A configuration costs about 165 ms of CPU to build (front end and machine code) and a
+// few ms to measure, so 128 of them take about 1.5 s on 16 cores: beyond that the sample pays for
+// itself (README, "Large spaces"). The tool warns of an exhaustive space above 64.
+inline constexpr std::size_t kExhaustiveUpTo = 128;
+
 // The keywords of the annotation language, in the order an error message lists them.
 inline constexpr const char* kKeywords[] = {
-    "space",     "where",    "key",     "blocks",  "threads", "shmem",   "stream",
-    "occupancy", "num_ctas", "restore", "outputs", "verify",  "flush_l2"};
+    "space",    "where",   "key",     "blocks", "threads",  "shmem",  "stream", "occupancy",
+    "num_ctas", "restore", "outputs", "verify", "flush_l2", "search", "budget", "seed"};
 inline constexpr std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
 
 // The axis names that are compiler or launch hints rather than plain values, and the static

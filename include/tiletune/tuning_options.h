@@ -2,6 +2,8 @@
 // and `flush_l2`, over device buffers named by pointer and size.
 #pragma once
 
+#include <tiletune/rules.h>
+
 #include <cstddef>
 #include <type_traits>
 #include <vector>
@@ -28,6 +30,28 @@ Buffer buffer(T* pointer, std::size_t bytes) {
   return Buffer{static_cast<const void*>(pointer), bytes, kind};
 }
 
+// Which configurations a tuning compiles and measures.
+enum class SearchStrategy : unsigned char {
+  automatic,   // exhaustive up to kExhaustiveUpTo configurations, else sample
+  exhaustive,  // every configuration the device can launch
+  // A seeded random sample, then local search from the fastest along each axis (one value up or
+  // down): only what it visits is compiled.
+  sample,
+};
+
+// Up to this many configurations `automatic` is exhaustive (why: <tiletune/rules.h>).
+inline constexpr std::size_t kExhaustiveUpTo = rules::kExhaustiveUpTo;
+// The seed a tuning uses unless given one: the same space searched twice visits the same set.
+inline constexpr unsigned long long kDefaultSearchSeed = 18;
+
+struct Search {
+  SearchStrategy strategy = SearchStrategy::automatic;
+  // Wall seconds for the whole tuning, compiles included; 0: none. When it runs out the fastest
+  // configuration measured so far wins and the result says so (TuningResult::stopped).
+  double budget_s = 0;
+  unsigned long long seed = kDefaultSearchSeed;
+};
+
 // Built only when a tuning starts, never on the launch path.
 struct TuningOptions {
   // Written in place by the kernel: saved before tuning, restored before every trial launch and
@@ -39,6 +63,7 @@ struct TuningOptions {
   bool verify = false;
   double tolerance = 1e-4;  // relative, for floating-point elements
   bool flush_l2 = false;    // evict L2 before every timed sample
+  Search search;            // `search`, `budget`, `seed`
 };
 
 }  // namespace tiletune

@@ -20,6 +20,8 @@ struct Measurement {
   int registers = -1;
   bool stopped_early = false;  // already far slower than the best after a few samples
   std::string failure;         // why it was not measured (or was disqualified), when !ok
+  // The search never compiled it (`failure` says why: not chosen, or the budget ran out).
+  bool not_visited = false;
 };
 
 struct TuningResult {
@@ -39,6 +41,8 @@ struct TuningResult {
     double check_ms = 0;
     double measure_ms = 0;
   } phases;
+  std::string search;     // the strategy that chose what to visit: "exhaustive", "sample (seed 18)"
+  std::string stopped;    // "budget" when the time budget ran out: the best so far won
   std::string not_tuned;  // why the winner was chosen without measuring, when !tuned
   bool tuned = true;      // false under TILETUNE_DISABLE: the first configuration
   // Read from the results file: `measurements` holds the stored winner only.
@@ -49,7 +53,8 @@ struct TuningResult {
   const Config& best_config() const {
     return measurements.at(static_cast<std::size_t>(best)).config;
   }
-  // A table with one row per configuration: values, median, spread, samples, status.
+  // A table with one row per configuration the search visited or refused (values, median,
+  // spread, samples, status), and a line counting those it did not visit, by reason.
   std::string table() const;
 };
 

@@ -29,6 +29,8 @@ constexpr std::string_view kRunnerUp = "runner_up";
 constexpr std::string_view kRunnerUpMs = "runner_up_ms";
 constexpr std::string_view kSpaceMedian = "space_median_ms";
 constexpr std::string_view kMeasured = "measured";  // one line per configuration
+// Only when the tuning's time budget ran out: "budget".
+constexpr std::string_view kStopped = "stopped";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
 
 std::string_view trim(std::string_view s) {
@@ -189,6 +191,11 @@ bool set_median(StoredResult& r, std::string_view value, std::string& why) {
   return true;
 }
 
+bool set_stopped(StoredResult& r, std::string_view value, std::string&) {
+  r.stopped = std::string(value);
+  return true;
+}
+
 // Fills `r`'s field `name` from `value`; false (with `why`) when the value is malformed. A field
 // from a later version is ignored.
 bool set_field(StoredResult& r, std::string_view name, std::string_view value, std::string& why) {
@@ -203,7 +210,8 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
       {kRunnerUp, set_runner_up},
       {kRunnerUpMs, set_runner_up_ms},
       {kSpaceMedian, set_space_median},
-      {kMeasured, set_measured}};
+      {kMeasured, set_measured,
+      {kStopped, set_stopped}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);
   return true;
@@ -349,6 +357,7 @@ std::string format_results(const std::vector<StoredResult>& results,
     for (const MeasuredConfig& m : r.measured)
       out += std::string(kMeasured) + " =" + config_text(r.axis_names, m.config) + " " +
              milliseconds(m.median_ms) + "\n";
+    if (!r.stopped.empty()) out += std::string(kStopped) + " = " + r.stopped + "\n";
   }
   for (const std::string& block : kept) out += "\n" + block;
   return out;

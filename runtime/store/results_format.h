@@ -17,6 +17,7 @@
 //
 // The last four are optional (files written before them still parse): what `tiletune-results
 // show` and `plot` print.
+//   stopped = budget        (only when the time budget ran out)
 #pragma once
 
 #include <tiletune/launch.h>
@@ -52,6 +53,7 @@ struct StoredResult {
   std::optional<double> runner_up_ms;
   std::optional<double> space_median_ms;
   std::vector<MeasuredConfig> measured;
+  std::string stopped;  // "budget" when the tuning's time budget ran out: the best so far won
 
   bool same_identity(const StoredResult& other) const;
 };

@@ -77,6 +77,7 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
   stored.best = result.best_config();
   stored.median_ms = result.measurements[result.best].median_ms;
   add_measurements(result, stored);
+  stored.stopped = result.stopped;
   return stored;
 }
 
@@ -109,6 +110,7 @@ std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
     }
     TunedKernel loaded = load_configuration(tools, request, stored->best);
     loaded.result.measurements.front().median_ms = stored->median_ms;
+    loaded.result.stopped = stored->stopped;
     if (s.log_level >= 1 && s.log)
       std::fprintf(s.log, "tiletune: %s: %s from %s\n", identity.site.c_str(),
                    request.site.space.describe(stored->best).c_str(), results.path().c_str());

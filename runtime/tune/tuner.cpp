@@ -2,13 +2,16 @@
 
 #include "tune/build_schedule.h"
 #include "tune/device_limits.h"
+#include "tune/search.h"
 #include "tune/site_variant.h"
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
 #include <tiletune/error.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,14 +55,15 @@ std::vector<Candidate> screen(const TuningRequest& request, const DeviceInfo& de
   return candidates;
 }
 
-// Queues every build, so that the workers run ahead while this thread measures in the space's
+// Queues the builds of `round`, so that the workers run ahead while this thread measures them in
 // order.
 void start_candidate_builds(const TuningTools& tools, const TuningRequest& request, int arch,
-                            std::vector<Candidate>& candidates) {
+                            std::vector<Candidate>& candidates,
+                            const std::vector<std::size_t>& round) {
   std::vector<CompileRequest> requests;
   std::vector<Candidate*> queued;
   const std::vector<Config>& configs = request.site.space.configurations();
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
+  for (std::size_t i : round) {
     if (candidates[i].refused) continue;
     requests.push_back(
         compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
@@ -227,27 +231,67 @@ void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
     result.best = static_cast<int>(i);
 }
 
-// Every configuration's trial, in the space's order, into `result`; the caller's buffers as they
-// were afterwards. Returns the function each configuration ran.
+// Enough to keep 16 workers busy while one configuration is measured.
+constexpr std::size_t kBuildsAheadUnderBudget = 32;
+
+// The site's search, TILETUNE_SEARCH and TILETUNE_BUDGET overriding it.
+Search effective_search(Search search, const TuningSettings& settings) {
+  if (settings.search) search.strategy = *settings.search;
+  if (settings.budget_s) search.budget_s = *settings.budget_s;
+  return search;
+}
+
+// The configurations the search visits, each round's builds queued then measured in order, into
+// `result`; the caller's buffers as they were afterwards. Once the budget has run out (and some
+// configuration has run), the rest are not visited. Returns the function each configuration ran.
 std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningRequest& request,
                                        const DeviceInfo& device, std::vector<Candidate>& candidates,
                                        TuningResult& result) {
+  const TuningSettings& settings = tools.settings;
+  const auto now = [&] { return settings.clock ? settings.clock() : Clock::now(); };
+  const Clock::time_point start = now();
   const WaitForBuilds wait{candidates};
   const TuningOptions options = request.options();
+  const Search search_options = effective_search(options.search, settings);
   TrialMemory memory(tools.device, request.context, candidates.front().geometry.stream, options,
                      device.l2_bytes);
   Trials trials(tools, request, options, device.arch, memory, result.phases);
   std::vector<FunctionHandle> functions(candidates.size(), nullptr);
-  TuningProgress progress(tools.settings, request, candidates.size());
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (!candidates[i].refused) {
+  TuningProgress progress(settings, request, candidates.size());
+  std::size_t visited = 0;
+  const auto out_of_budget = [&] {
+    if (search_options.budget_s <= 0 || result.best < 0) return false;
+    return std::chrono::duration<double>(now() - start).count() >= search_options.budget_s;
+  };
+  // Under a budget a round's builds are queued a few at a time, so that a budget that runs out
+  // leaves little compiling behind it.
+  const std::size_t ahead = search_options.budget_s > 0 ? kBuildsAheadUnderBudget : SIZE_MAX;
+  const VisitRound visit = [&](const std::vector<std::size_t>& round) {
+    for (std::size_t n = 0; n < round.size(); ++n) {
+      const std::size_t i = round[n];
+      if (settings.pipeline && n % ahead == 0 && result.stopped.empty())
+        start_candidate_builds(
+            tools, request, device.arch, candidates,
+            std::vector<std::size_t>(
+                round.begin() + static_cast<long>(n),
+                round.begin() + static_cast<long>(std::min(round.size(), n + ahead))));
+      if (!result.stopped.empty() || out_of_budget()) {
+        result.stopped = "budget";
+        result.measurements[i].not_visited = true;
+        result.measurements[i].failure = "not visited: the budget ran out";
+        continue;
+      }
       const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
       functions[i] =
           trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1);
-      keep_if_faster(result, i, tools.settings.tie_tolerance);
+      keep_if_faster(result, i, settings.tie_tolerance);
+      progress.done(++visited);
     }
-    progress.done(i + 1);
-  }
+    return result.stopped.empty();
+  };
+  std::vector<bool> eligible(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) eligible[i] = !candidates[i].refused;
+  search(request.site.space, eligible, search_options, result, visit);
   memory.restore_all();
   return functions;
 }
@@ -370,7 +414,6 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
     result.measurements[i].config = configs[i];
 
   std::vector<Candidate> candidates = screen(request, device, result.measurements);
-  if (settings.pipeline) start_candidate_builds(tools, request, device.arch, candidates);
   const std::vector<FunctionHandle> functions =
       run_trials(tools, request, device, candidates, result);
   result.seconds = ms_since(start) / 1000;

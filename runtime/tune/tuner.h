@@ -1,6 +1,6 @@
-// Tuning one (site, key, context): refuse the configurations the device cannot launch, build the
-// rest on the workers, measure each on the calling thread as soon as it is built, keep the
-// fastest.
+// Tuning one (site, key, context): refuse the configurations the device cannot launch, build
+// those the search visits (tune/search.h) on the workers, measure each on the calling thread as
+// soon as it is built, keep the fastest.
 #pragma once
 
 #include "tune/tuning_request.h"

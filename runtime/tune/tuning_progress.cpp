@@ -12,7 +12,7 @@ TuningProgress::TuningProgress(const TuningSettings& settings, const TuningReque
     : settings_(settings), request_(request), total_(total), start_(now()) {}
 
 TuningSettings::Clock::time_point TuningProgress::now() const {
-  return settings_.progress_clock ? settings_.progress_clock() : TuningSettings::Clock::now();
+  return settings_.clock ? settings_.clock() : TuningSettings::Clock::now();
 }
 
 void TuningProgress::done(std::size_t done) {

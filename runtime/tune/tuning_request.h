@@ -13,9 +13,12 @@
 #include <tiletune/site_info.h>
 #include <tiletune/tuning_result.h>
 
+#include <tiletune/tuning_options.h>
+
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 namespace tiletune::detail {
 
@@ -34,13 +37,17 @@ struct TuningSettings {
   // With the pipeline: the most distinct instantiations compiled in one NVRTC program, used when
   // there are more of them than workers (each worker then gets a batch); 1: never batch.
   unsigned front_end_batch = 32;
-  // At log level 1 and above, a tuning still going after `progress_after` says how many
-  // configurations it has done, at most once per `progress_every`, by `progress_clock` (the
-  // steady clock when empty; tests give their own so that nothing depends on real time).
+  // The one clock of a tuning (its budget and its progress lines); empty: the steady clock.
+  // Tests inject one so that nothing depends on real time.
   using Clock = std::chrono::steady_clock;
+  std::function<Clock::time_point()> clock;
+  // At log level 1 and above, a tuning still going after `progress_after` says how many
+  // configurations it has done, at most once per `progress_every`.
   std::chrono::milliseconds progress_after{1000};
   std::chrono::milliseconds progress_every{1000};
-  std::function<Clock::time_point()> progress_clock;
+  // TILETUNE_SEARCH and TILETUNE_BUDGET: they override every site's `search` and `budget`.
+  std::optional<SearchStrategy> search;
+  std::optional<double> budget_s;
 };
 
 struct TuningTools {

@@ -1,6 +1,7 @@
 #include <tiletune/tuning_result.h>
 
 #include <cstdio>
+#include <map>
 #include <string>
 
 namespace tiletune {
@@ -10,7 +11,8 @@ std::string TuningResult::table() const {
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
   out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
          (from_file ? " [from the results file]" : "") +
-         (cache_hit ? " [cache hit: another thread tuned it]" : "") + "\n";
+         (cache_hit ? " [cache hit: another thread tuned it]" : "") +
+         (stopped.empty() ? "" : " [stopped: " + stopped + "]") + "\n";
 
   char line[256];
   std::string header;
@@ -21,8 +23,13 @@ std::string TuningResult::table() const {
   std::snprintf(line, sizeof line, "%12s %8s %7s %5s  %s\n", "median_ms", "spread", "samples",
                 "regs", "status");
   out += header + line;
+  std::map<std::string, int> not_visited;  // by reason
   for (std::size_t i = 0; i < measurements.size(); ++i) {
     const Measurement& m = measurements[i];
+    if (m.not_visited) {
+      ++not_visited[m.failure];
+      continue;
+    }
     for (int a = 0; a < m.config.size(); ++a) {
       std::snprintf(line, sizeof line, "%10lld ", m.config[a]);
       out += line;
@@ -39,6 +46,9 @@ std::string TuningResult::table() const {
                     status.c_str());
     out += line;
   }
+  for (const auto& [reason, count] : not_visited)
+    out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
+  if (tuned && !search.empty()) out += "search: " + search + "\n";
   if (from_file || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
   else

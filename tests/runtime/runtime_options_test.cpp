@@ -99,5 +99,43 @@ TEST(RuntimeOptions, WarningsGoToStderrByDefault) {
   EXPECT_TRUE(options.disable);
 }
 
+TEST(RuntimeOptions, SearchAndBudgetOverrideEverySite) {
+  ScopedVariable search("TILETUNE_SEARCH", "sample");
+  ScopedVariable budget("TILETUNE_BUDGET", "5");
+  const Read read = read_environment();
+  ASSERT_TRUE(read.options.search.has_value());
+  EXPECT_EQ(*read.options.search, SearchStrategy::sample);
+  ASSERT_TRUE(read.options.budget_s.has_value());
+  EXPECT_EQ(*read.options.budget_s, 5.0);
+  EXPECT_TRUE(read.warnings.empty());
+}
+
+TEST(RuntimeOptions, UnsetSearchAndBudgetLeaveEachSitesOwn) {
+  const Read read = read_environment();
+  EXPECT_FALSE(read.options.search.has_value());
+  EXPECT_FALSE(read.options.budget_s.has_value());
+}
+
+TEST(RuntimeOptions, AnUnknownStrategyIsIgnoredWithAWarning) {
+  ScopedVariable search("TILETUNE_SEARCH", "annealing");
+  const Read read = read_environment();
+  EXPECT_FALSE(read.options.search.has_value());
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_SEARCH='annealing' is not a strategy (accepted: auto, exhaustive, sample); "
+            "using each site's own");
+}
+
+TEST(RuntimeOptions, ABudgetThatIsNotANumberIsNoneWithAWarning) {
+  ScopedVariable budget("TILETUNE_BUDGET", "5s");
+  const Read read = read_environment();
+  ASSERT_TRUE(read.options.budget_s.has_value());
+  EXPECT_EQ(*read.options.budget_s, 0.0);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_BUDGET='5s' is not a whole number (accepted: 0 (none) to 86400 seconds); "
+            "using 0");
+}
+
 }  // namespace
 }  // namespace tiletune

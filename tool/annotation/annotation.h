@@ -137,6 +137,10 @@ struct Annotation {
   std::optional<std::vector<Expr>> outputs;
   std::optional<Expr> verify;
   std::optional<Value> flush_l2;
+  // Which configurations tuning visits: `search = sample`, `budget = 5s`, `seed = 42`.
+  std::optional<Expr> search;
+  std::optional<Expr> budget;
+  std::optional<Expr> seed;
 
   std::optional<KernelCall> call;
   Span span;

@@ -178,7 +178,8 @@ class AnnotationParser : Cursor {
     return hint.span;
   }
 
-  // where, shmem, stream, verify, and unknown keywords, which the checks report.
+  // where, shmem, stream, verify, search, budget, seed, and unknown keywords, which the checks
+  // report.
   Span parse_expression_value(Annotation& a, std::string_view name) {
     Expr expr = parse_expression(name);
     Span const span = expr.span;
@@ -186,6 +187,9 @@ class AnnotationParser : Cursor {
     if (name == "shmem") keep_first(a.shmem, std::move(expr));
     if (name == "stream") keep_first(a.stream, std::move(expr));
     if (name == "verify") keep_first(a.verify, std::move(expr));
+    if (name == "search") keep_first(a.search, std::move(expr));
+    if (name == "budget") keep_first(a.budget, std::move(expr));
+    if (name == "seed") keep_first(a.seed, std::move(expr));
     return span;
   }
 

@@ -3,6 +3,7 @@
 #include "check/expression_checks.h"
 #include "check/kernel_checks.h"
 #include "check/keyword_checks.h"
+#include "check/search_checks.h"
 
 namespace tiletune::tool {
 
@@ -18,6 +19,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   check_where(annotation, literal_space, site_report);
   check_literal_values(annotation, literal_space, site_report);
   check_measurement_options(annotation, site_report);
+  check_search_options(annotation, site_report);
   const clang::FunctionDecl* kernel = check_kernel(annotation, literal_space, context, site_report);
   if (report.errors() != errors_before) return std::nullopt;
   return CheckedSite{&site, &annotation, kernel, std::move(literal)};

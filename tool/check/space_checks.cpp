@@ -1,6 +1,7 @@
 #include "check/space_checks.h"
 
 #include "annotation/evaluate.h"
+#include "annotation/search_values.h"
 
 #include <tiletune/rules.h>
 
@@ -208,10 +209,15 @@ const Axis* axis_named(const Annotation& a, const std::string& name) {
   return nullptr;
 }
 
+// Only where the search is exhaustive: `search = exhaustive`, or the default up to its limit.
 void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteReporter& report) {
-  if (literal.configs.size() <= kLargeSpaceWarning) return;
+  const std::size_t size = literal.configs.size();
+  const std::string_view strategy = a.search ? trimmed(a.search->text) : "auto";
+  const bool exhaustive =
+      strategy == "exhaustive" || (strategy == "auto" && size <= rules::kExhaustiveUpTo);
+  if (size <= kLargeSpaceWarning || !exhaustive) return;
   report.warning(a.space ? keyword_use(a, "space")->value_span : Span{},
-                 "the space has " + std::to_string(literal.configs.size()) +
+                 "the space has " + std::to_string(size) +
                      " configurations: the first launch compiles and times every one");
 }
 

@@ -1,9 +1,12 @@
 #include "emit/launch_code.h"
 
+#include "annotation/search_values.h"
+
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <cstdio>
 #include <optional>
 
 namespace tiletune::tool {
@@ -149,8 +152,8 @@ Code buffers_code(const std::vector<Expr>& list, const ExpressionCode& expressio
   return Code::list("{", std::move(buffers), "}");
 }
 
-// restore / outputs / verify / flush_l2 as a lambda the runtime calls only when it tunes; none
-// when the annotation asks for none of them.
+// restore / outputs / verify / flush_l2 / search / budget / seed as a lambda the runtime calls only
+// when it tunes; none when the annotation asks for none of them.
 std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCode& expressions) {
   std::vector<Code> body{"::tiletune::TuningOptions tt_options;"};
   if (a.restore)
@@ -170,6 +173,16 @@ std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCod
                                    ";"}));
   }
   if (a.flush_l2 && a.flush_l2->value) body.push_back("tt_options.flush_l2 = true;");
+  if (a.search)
+    body.push_back("tt_options.search.strategy = " +
+                   search_strategy_enumerator(trimmed(a.search->text)) + ";");
+  if (a.budget) {
+    char seconds[64];
+    std::snprintf(seconds, sizeof seconds, "%.17g", budget_seconds(a.budget->text).value_or(0));
+    body.push_back("tt_options.search.budget_s = " + std::string(seconds) + ";");
+  }
+  if (a.seed)
+    body.push_back("tt_options.search.seed = " + std::to_string(a.seed->tree->value) + "ull;");
   if (body.size() == 1) return std::nullopt;
   body.push_back("return tt_options;");
   return Code::block("[&]() -> ::tiletune::TuningOptions {", std::move(body), "}");

@@ -123,6 +123,29 @@ TEST(ResultsFormat, TextRoundTrips) {
       << text;
 }
 
+TEST(ResultsFormat, AWinnerChosenWhenTheBudgetRanOutSaysSoAndReadsBack) {
+  detail::StoredResult a;
+  a.site = "mm.cu:7 mm<$bm>";
+  a.device = "fake";
+  a.key = key(1);
+  a.space_checksum = 1;
+  a.axis_names = {"bm"};
+  a.best = Config{64};
+  a.median_ms = 1;
+  detail::StoredResult b = a;
+  b.device = "other";
+  a.stopped = "budget";
+  const std::string text = detail::format_results({a, b});
+  EXPECT_NE(text.find("median_ms = 1\nstopped = budget\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("stopped"), text.rfind("stopped")) << "only the stopped one says so";
+  std::vector<std::string> problems;
+  const std::vector<detail::StoredResult> back = detail::parse_results(text, "r.txt", &problems);
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0].stopped, "budget");
+  EXPECT_EQ(back[1].stopped, "");
+}
+
 TEST(ResultsFormat, AMalformedBlockIsSkippedAndSaysWhere) {
   std::string text =
       "# comment\n"

@@ -26,7 +26,7 @@ std::string tuning_log(std::chrono::milliseconds step, int log_level = 1) {
   options.log = log.get();
   options.log_level = log_level;
   auto time = std::make_shared<detail::TuningSettings::Clock::time_point>();
-  options.progress_clock = [time, step] { return *time += step; };
+  options.clock = [time, step] { return *time += step; };
   Runtime runtime(std::make_unique<testing::FakeDevice>(
                       [](const std::string&, const Geometry&) { return 1.0; }),
                   std::make_shared<testing::FakeCompiler>(), options);

@@ -608,6 +608,19 @@ TEST(AnnotationParser, MeasurementOptions) {
   EXPECT_EQ(parse_ok("verify = true, k(c)").verify.value().tree->value, 1);
 }
 
+TEST(AnnotationParser, SearchOptions) {
+  constexpr std::string_view text = "search = sample, budget = 2.5s, seed = 42, k(c)";
+  Annotation const a = parse_ok(text);
+  ASSERT_TRUE(a.search);
+  EXPECT_EQ(a.search->text, "sample");
+  EXPECT_EQ(a.search->span.begin, offset_of(text, "sample"));
+  ASSERT_TRUE(a.budget);
+  EXPECT_EQ(slice(text, a.budget->span), "2.5s");
+  ASSERT_TRUE(a.seed);
+  ASSERT_TRUE(a.seed->tree);
+  EXPECT_EQ(a.seed->tree->value, 42);
+}
+
 TEST(AnnotationParser, FlushL2TakesALiteral) {
   constexpr std::string_view text = "flush_l2 = on_large_inputs(n), k(c)";
   ParseError const error = parse_error(text);

@@ -1,0 +1,264 @@
+// Large spaces: exhaustive tuning against the default large-space strategy (`sample`), on a tiled
+// matmul and a block reduction of over 1,000 configurations each. Every tuning starts cold (a
+// fresh runtime with no compile cache and no results file), so its wall time includes compiling
+// what it visits. Afterwards every winner and the exhaustive best are re-timed on one harness
+// (3 interleaved passes of 100 samples; each configuration's time is its best pass median), and
+// each sample winner counts when it is within 3% of the exhaustive best. Goal: at least 10x less
+// tuning time, within 3% in at least 9 of 10. Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS]]
+// (default 2 and 10: exhaustive is the slow side). The summary line is last. Skips without a GPU.
+#include "tuning_bench_support.h"
+
+#include "compile/nvrtc_compiler.h"
+#include "tune/site_variant.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <vector>
+
+using namespace tiletune;
+using namespace tiletune::bench;
+
+namespace {
+
+constexpr double kWithin = 1.03;
+
+const char* kPaddedMatmul = R"(
+template <int BM, int BN, int BK, int PAD>
+__global__ void matmul(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[BM][BK + PAD];
+  __shared__ float Bs[BK][BN + PAD];
+  constexpr int TM = BM / 16, TN = BN / 16;
+  int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
+  int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+  float acc[TM][TN] = {};
+  for (int k0 = 0; k0 < n; k0 += BK) {
+    for (int i = t; i < BM * BK; i += 256) As[i / BK][i % BK] = A[(row0 + i / BK) * n + k0 + i % BK];
+    for (int i = t; i < BK * BN; i += 256) Bs[i / BN][i % BN] = B[(k0 + i / BN) * n + col0 + i % BN];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < BK; ++k)
+#pragma unroll
+      for (int a = 0; a < TM; ++a)
+#pragma unroll
+        for (int b = 0; b < TN; ++b) acc[a][b] += As[ty + a * 16][k] * Bs[k][tx + b * 16];
+    __syncthreads();
+  }
+  for (int a = 0; a < TM; ++a)
+    for (int b = 0; b < TN; ++b) C[(row0 + ty + a * 16) * n + col0 + tx + b * 16] = acc[a][b];
+}
+)";
+
+const char* kReduction = R"(
+template <int BLOCK, int ITEMS, int UNROLL>
+__global__ void block_sum(const float* x, float* partial, int n) {
+  __shared__ float s[BLOCK];
+  float v = 0;
+  int base = blockIdx.x * BLOCK * ITEMS + threadIdx.x;
+#pragma unroll UNROLL
+  for (int k = 0; k < ITEMS; ++k) {
+    int i = base + k * BLOCK;
+    if (i < n) v += x[i];
+  }
+  s[threadIdx.x] = v;
+  __syncthreads();
+  for (int stride = BLOCK / 2; stride > 0; stride >>= 1) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+)";
+
+struct Case {
+  std::string name;
+  SiteInfo info;
+  std::function<Geometry(const Config&)> geometry;
+  Key key;
+  std::vector<void*> args;
+  const float* in = nullptr;
+  float* out = nullptr;
+  int n = 0;
+};
+
+SiteInfo site(const char* kernel, const char* source, const char* name_expression, Space space) {
+  SiteInfo info;
+  info.file = "bench/search_scale.cpp";
+  info.line = 1;
+  info.kernel = kernel;
+  info.device_source = source;
+  info.name_expression = name_expression;
+  info.space = std::move(space);
+  return info;
+}
+
+std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMemory& out) {
+  std::vector<std::unique_ptr<Case>> all;
+  {
+    auto c = std::make_unique<Case>();
+    c->name = "matmul";
+    // 4 x 4 x 4 x 4 x 4 = 1,024 configurations.
+    c->info = site("matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>",
+                   Space::cartesian({{"bm", {16, 32, 64, 128}},
+                                     {"bn", {16, 32, 64, 128}},
+                                     {"bk", {4, 8, 16, 32}},
+                                     {"pad", {0, 1, 2, 4}},
+                                     {"occupancy", {1, 2, 3, 4}}}));
+    c->n = 1024;
+    c->geometry = [n = c->n](const Config& cfg) {
+      return Geometry{Dim(n / static_cast<int>(cfg[1]), n / static_cast<int>(cfg[0])), Dim(16, 16),
+                      0, nullptr};
+    };
+    c->in = in.as<float>();
+    c->out = out.as<float>();
+    c->key = key(c->n);
+    c->args = {&c->in, &c->in, &c->out, &c->n};
+    all.push_back(std::move(c));
+  }
+  {
+    auto c = std::make_unique<Case>();
+    c->name = "reduction";
+    // 6 x 6 x 4 x 8 = 1,152 configurations.
+    c->info = site("block_sum", kReduction, "block_sum<$block, $items, $unroll>",
+                   Space::cartesian({{"block", {32, 64, 128, 256, 512, 1024}},
+                                     {"items", {1, 2, 4, 8, 16, 32}},
+                                     {"unroll", {1, 2, 4, 8}},
+                                     {"occupancy", {1, 2, 3, 4, 5, 6, 7, 8}}}));
+    c->n = 1 << 24;
+    c->geometry = [n = c->n](const Config& cfg) {
+      return Geometry{Dim(cld(n, static_cast<int>(cfg[0] * cfg[1]))), Dim(cfg[0]), 0, nullptr};
+    };
+    c->in = in.as<float>();
+    c->out = out.as<float>();
+    c->key = key(c->n);
+    c->args = {&c->in, &c->out, &c->n};
+    all.push_back(std::move(c));
+  }
+  return all;
+}
+
+struct Tuning {
+  Config winner;
+  double seconds = 0;  // the first launch, to the kernel's end
+  int visited = 0;     // configurations compiled
+};
+
+// One cold tuning of `c` with `strategy`.
+Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, Case& c,
+                 SearchStrategy strategy) {
+  RuntimeOptions options;
+  options.results_file = "";
+  Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
+                  options);
+  Site s(c.info, &runtime);
+  const auto tuning_options = [&] {
+    TuningOptions o;
+    o.search.strategy = strategy;
+    return o;
+  };
+  const Clock::time_point start = Clock::now();
+  s.launch(c.key, c.geometry, c.args.data(), tuning_options);
+  synchronize(device, sync);
+  Tuning t;
+  t.seconds = seconds_since(start);
+  const TuningResult r = *s.result(c.key);
+  t.winner = r.best_config();
+  for (const Measurement& m : r.measurements)
+    t.visited += !m.not_visited && m.failure.rfind("skipped: ", 0) != 0;
+  return t;
+}
+
+// Each configuration's time on one harness: 3 interleaved passes of 100 samples after warm-up.
+std::map<std::vector<long long>, double> retime(detail::Device& device, Case& c,
+                                                const std::vector<Config>& configs) {
+  detail::NvrtcCompiler compiler(nullptr);
+  detail::ContextHandle context = device.current_context();
+  const int arch = device.info(context).arch;
+  std::vector<detail::FunctionHandle> functions;
+  for (const Config& cfg : configs) {
+    auto kernel = compiler.compile(detail::compile_request(c.info, cfg, c.geometry(cfg), arch));
+    functions.push_back(device.load(context, kernel->cubin, kernel->entry));
+  }
+  std::vector<double> best(configs.size(), 1e30);
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      const Geometry g = c.geometry(configs[i]);
+      for (int w = 0; w < 10; ++w) device.time_launch(functions[i], g, c.args.data(), 0);
+      std::vector<double> samples;
+      for (int s = 0; s < 100; ++s)
+        samples.push_back(device.time_launch(functions[i], g, c.args.data(), 0));
+      std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
+      best[i] = std::min(best[i], samples[50]);
+    }
+  std::map<std::vector<long long>, double> times;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    std::vector<long long> v;
+    for (int a = 0; a < configs[i].size(); ++a) v.push_back(configs[i][a]);
+    times[v] = best[i];
+  }
+  return times;
+}
+
+double time_of(const std::map<std::vector<long long>, double>& times, const Config& c) {
+  std::vector<long long> v;
+  for (int a = 0; a < c.size(); ++a) v.push_back(c[a]);
+  return times.at(v);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int exhaustive_runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2;
+  const int sample_runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 10;
+  std::unique_ptr<detail::Device> device = open_gpu_or_skip("search_scale");
+  if (!device) return 0;
+  detail::Device& d = *device;
+  DeviceMemory in(d, 64 << 20), out(d, 64 << 20);
+  synchronize(d, out);
+  std::printf("search_scale: %d exhaustive and %d sample tunings per kernel, cold compiles\n",
+              exhaustive_runs, sample_runs);
+  std::string summary = "search_scale:";
+  for (std::unique_ptr<Case>& c : cases(in, out)) {
+    std::vector<Tuning> exhaustive, sampled;
+    for (int i = 0; i < exhaustive_runs; ++i)
+      exhaustive.push_back(tune_cold(d, out, *c, SearchStrategy::exhaustive));
+    for (int i = 0; i < sample_runs; ++i)
+      sampled.push_back(tune_cold(d, out, *c, SearchStrategy::sample));
+    std::vector<Config> winners;
+    for (const std::vector<Tuning>* runs : {&exhaustive, &sampled})
+      for (const Tuning& t : *runs)
+        if (std::find(winners.begin(), winners.end(), t.winner) == winners.end())
+          winners.push_back(t.winner);
+    const auto times = retime(d, *c, winners);
+    // The exhaustive best: the fastest, re-timed, of the exhaustive tunings' winners.
+    double best = 1e30;
+    for (const Tuning& t : exhaustive) best = std::min(best, time_of(times, t.winner));
+    double exhaustive_s = 0, sample_s = 0, visited = 0;
+    for (const Tuning& t : exhaustive) exhaustive_s += t.seconds / exhaustive.size();
+    int good = 0;
+    for (const Tuning& t : sampled) {
+      sample_s += t.seconds / sampled.size();
+      visited += static_cast<double>(t.visited) / sampled.size();
+      const double ratio = time_of(times, t.winner) / best;
+      good += ratio <= kWithin;
+      std::printf("  %-9s sample: %.2f s, %d compiled, winner %s at %.3fx the exhaustive best\n",
+                  c->name.c_str(), t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),
+                  ratio);
+    }
+    const double speedup = exhaustive_s / sample_s;
+    std::printf(
+        "  %-9s %zu configurations: exhaustive %.2f s (%d compiled), sample %.2f s (%.0f "
+        "compiled): %.1fx less tuning time (goal >= 10x); %d/%d winners within 3%% of the "
+        "exhaustive best (goal >= 9/10)\n",
+        c->name.c_str(), c->info.space.size(), exhaustive_s, exhaustive.front().visited, sample_s,
+        visited, speedup, good, sample_runs);
+    char part[160];
+    std::snprintf(part, sizeof part, " %s %.1fx less time, %d/%d within 3%%;", c->name.c_str(),
+                  speedup, good, sample_runs);
+    summary += part;
+  }
+  std::printf("%s\n", summary.c_str());
+  return 0;
+}

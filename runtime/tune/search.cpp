@@ -1,0 +1,208 @@
+#include "tune/search.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <random>
+
+namespace tiletune::detail {
+namespace {
+
+// The configurations' positions by value, and each axis's values in increasing order: what
+// "one value up or down along an axis" means, for a Cartesian space as for a list.
+class Neighbourhood {
+ public:
+  explicit Neighbourhood(const Space& space) : configs_(space.configurations()) {
+    const int axes = static_cast<int>(space.axis_names().size());
+    values_.resize(static_cast<std::size_t>(axes));
+    for (std::size_t i = 0; i < configs_.size(); ++i) {
+      index_[values_of(configs_[i])] = i;
+      for (int a = 0; a < axes; ++a) values_[static_cast<std::size_t>(a)].push_back(configs_[i][a]);
+    }
+    for (std::vector<long long>& v : values_) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+  }
+
+  // The nearest configuration of the space on each side of `i` along each axis, the others
+  // unchanged (skipping values the space leaves out there).
+  std::vector<std::size_t> of(std::size_t i) const {
+    std::vector<std::size_t> out;
+    const Config& c = configs_[i];
+    for (std::size_t a = 0; a < values_.size(); ++a) {
+      const std::vector<long long>& v = values_[a];
+      const auto at = std::lower_bound(v.begin(), v.end(), c[static_cast<int>(a)]) - v.begin();
+      for (const long long step : {-1LL, 1LL})
+        for (long long p = at + step; p >= 0 && p < static_cast<long long>(v.size()); p += step) {
+          Config n = c;
+          n[static_cast<int>(a)] = v[static_cast<std::size_t>(p)];
+          if (auto found = index_.find(values_of(n)); found != index_.end()) {
+            out.push_back(found->second);
+            break;
+          }
+        }
+    }
+    return out;
+  }
+
+ private:
+  static std::vector<long long> values_of(const Config& c) {
+    std::vector<long long> v;
+    for (int a = 0; a < c.size(); ++a) v.push_back(c[a]);
+    return v;
+  }
+
+  const std::vector<Config>& configs_;
+  std::vector<std::vector<long long>> values_;
+  std::map<std::vector<long long>, std::size_t> index_;
+};
+
+// The eligible configurations in a random order fixed by the seed. Fisher-Yates on the engine's
+// raw output (std::shuffle's use of it differs between standard libraries).
+std::vector<std::size_t> shuffled(std::vector<std::size_t> indices, unsigned long long seed) {
+  std::mt19937_64 engine(seed);
+  for (std::size_t i = indices.size(); i > 1; --i) std::swap(indices[i - 1], indices[engine() % i]);
+  return indices;
+}
+
+// Up to `limit` of `round` in the space's order (so that a tie goes to the earlier one).
+std::vector<std::size_t> ordered(std::vector<std::size_t> round, std::size_t limit) {
+  if (round.size() > limit) round.resize(limit);
+  std::sort(round.begin(), round.end());
+  return round;
+}
+
+// The sample strategy, one round at a time.
+class SampleSearch {
+ public:
+  SampleSearch(const Space& space, const std::vector<std::size_t>& eligible, const Search& options,
+               TuningResult& result, const VisitRound& visit)
+      : neighbours_(space),
+        order_(shuffled(eligible, options.seed)),
+        visited_(space.size(), false),
+        eligible_(space.size(), false),
+        left_(most_visits(eligible.size())),
+        result_(result),
+        visit_(visit) {
+    for (std::size_t i : eligible) eligible_[i] = true;
+  }
+
+  void run() {
+    // The first sample; more of the random order while nothing in it could run.
+    std::size_t drawn = 0;
+    const std::size_t sample = first_sample_size(order_.size());
+    do {
+      const std::size_t end = std::min(order_.size(), drawn + sample);
+      if (!go(std::vector<std::size_t>(order_.begin() + static_cast<long>(drawn),
+                                       order_.begin() + static_cast<long>(end)),
+              false))
+        return;
+      drawn = end;
+    } while (result_.best < 0 && drawn < order_.size());
+    // Local search from the fastest few of the sample: a landscape with more than one valley
+    // may hide the best from the single fastest start.
+    for (std::size_t start : fastest(kStarts))
+      if (!climb(start)) return;
+  }
+
+ private:
+  static constexpr std::size_t kStarts = 3;
+
+  // Moves to the fastest neighbour while one is faster; false when the search must stop.
+  bool climb(std::size_t from) {
+    for (std::size_t at = from;;) {
+      std::vector<std::size_t> round;
+      for (std::size_t n : neighbours_.of(at))
+        if (eligible_[n] && !visited_[n]) round.push_back(n);
+      if (round.empty() || left_ == 0) return left_ > 0;
+      if (!go(round)) return false;
+      std::size_t next = at;
+      for (std::size_t n : neighbours_.of(at))
+        if (faster(n, next)) next = n;
+      if (next == at) return true;
+      at = next;
+    }
+  }
+
+  bool faster(std::size_t a, std::size_t b) const {
+    const Measurement& x = result_.measurements[a];
+    const Measurement& y = result_.measurements[b];
+    return x.ok && (!y.ok || x.median_ms < y.median_ms);
+  }
+
+  // The `count` fastest configurations measured so far.
+  std::vector<std::size_t> fastest(std::size_t count) const {
+    std::vector<std::size_t> ran;
+    for (std::size_t i = 0; i < visited_.size(); ++i)
+      if (visited_[i] && result_.measurements[i].ok) ran.push_back(i);
+    std::stable_sort(ran.begin(), ran.end(), [&](std::size_t a, std::size_t b) {
+      return result_.measurements[a].median_ms < result_.measurements[b].median_ms;
+    });
+    if (ran.size() > count) ran.resize(count);
+    return ran;
+  }
+
+  // Visits `round` in the space's order. Local search (`limited`) stops at the most visits; the
+  // sample is drawn whole, and goes on while nothing in it could run, since a tuning needs a
+  // winner.
+  bool go(std::vector<std::size_t> round, bool limited = true) {
+    round = ordered(std::move(round), limited ? left_ : round.size());
+    if (round.empty()) return left_ > 0;
+    for (std::size_t i : round) visited_[i] = true;
+    left_ -= std::min(left_, round.size());
+    return visit_(round);
+  }
+
+  Neighbourhood neighbours_;
+  std::vector<std::size_t> order_;
+  std::vector<bool> visited_;
+  std::vector<bool> eligible_;
+  std::size_t left_;  // visits the search may still make
+  TuningResult& result_;
+  const VisitRound& visit_;
+};
+
+}  // namespace
+
+SearchStrategy resolved_strategy(SearchStrategy strategy, std::size_t size) {
+  if (strategy != SearchStrategy::automatic) return strategy;
+  return size <= kExhaustiveUpTo ? SearchStrategy::exhaustive : SearchStrategy::sample;
+}
+
+// 3% (at least 16) to start; 8% in all (at least the sample), which keeps the compiles of a
+// large space under a tenth of exhaustive's.
+std::size_t first_sample_size(std::size_t eligible) {
+  return std::min(eligible, std::max<std::size_t>(16, (eligible * 3 + 99) / 100));
+}
+
+std::size_t most_visits(std::size_t eligible) {
+  return std::max(first_sample_size(eligible), eligible * 8 / 100);
+}
+
+void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
+            TuningResult& result, const VisitRound& visit) {
+  std::vector<std::size_t> indices;
+  for (std::size_t i = 0; i < eligible.size(); ++i)
+    if (eligible[i]) indices.push_back(i);
+  std::vector<bool> passed(eligible.size(), false);
+  const VisitRound recorded = [&](const std::vector<std::size_t>& round) {
+    for (std::size_t i : round) passed[i] = true;
+    return visit(round);
+  };
+  if (resolved_strategy(options.strategy, eligible.size()) == SearchStrategy::exhaustive) {
+    result.search = "exhaustive";
+    recorded(indices);
+  } else {
+    result.search = "sample (seed " + std::to_string(options.seed) + ")";
+    SampleSearch(space, indices, options, result, recorded).run();
+  }
+  for (std::size_t i = 0; i < eligible.size(); ++i)
+    if (eligible[i] && !passed[i]) {
+      Measurement& m = result.measurements[i];
+      m.not_visited = true;
+      m.failure = "not visited by the search";
+    }
+}
+
+}  // namespace tiletune::detail

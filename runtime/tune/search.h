@@ -1,0 +1,34 @@
+// Which configurations a tuning visits (compiles and measures), in rounds: every one the device
+// can launch, or a seeded random sample and then local search around the fastest, so that a large
+// space costs the compiles of what is visited only.
+#pragma once
+
+#include <tiletune/space.h>
+#include <tiletune/tuning_options.h>
+#include <tiletune/tuning_result.h>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tiletune::detail {
+
+// Measures the configurations at `indices` (in that order) into the result, which may change its
+// `best`; false when the budget ran out and the search must stop.
+using VisitRound = std::function<bool(const std::vector<std::size_t>& indices)>;
+
+// The strategy `automatic` stands for in a space of `size` configurations.
+SearchStrategy resolved_strategy(SearchStrategy strategy, std::size_t size);
+
+// How many of `eligible` configurations the sample draws first, and the most it visits in all.
+std::size_t first_sample_size(std::size_t eligible);
+std::size_t most_visits(std::size_t eligible);
+
+// Searches the configurations of `space` whose `eligible` entry is true (the others were refused
+// before the search), calling `visit` once per round. Sets result.search, and marks every eligible
+// configuration it never passed to `visit` as not visited.
+void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
+            TuningResult& result, const VisitRound& visit);
+
+}  // namespace tiletune::detail

@@ -1,0 +1,338 @@
+// The search strategies on the fake device: which configurations a tuning compiles, given a seed;
+// the time budget, on an injected clock; the default threshold; a large space with a synthetic
+// cost landscape, where the sample compiles a tenth and still finds a configuration near the best.
+#include "tune/search.h"
+#include "runtime.h"
+#include "support/fake_device.h"
+#include "support/temporary_directory.h"
+
+#include <tiletune/site.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace tiletune {
+namespace {
+
+using testing::FakeCompiler;
+using testing::FakeDevice;
+
+// The axes' values in a variant's name "mm<(16),(32),...>|occ=..": every number before the '|'.
+std::vector<long long> values_in(const std::string& variant) {
+  std::vector<long long> values;
+  const std::string name = variant.substr(0, variant.find('|'));
+  for (std::size_t i = 0; i < name.size();) {
+    if (std::isdigit(static_cast<unsigned char>(name[i]))) {
+      std::size_t end = i;
+      values.push_back(std::stoll(name.substr(i), &end));
+      i += end;
+    } else {
+      ++i;
+    }
+  }
+  return values;
+}
+
+// A matmul-like space of 5 x 5 x 4 x 4 x 5 = 2,000 configurations.
+SiteInfo large_site() {
+  SiteInfo info;
+  info.file = "mm.cu";
+  info.line = 7;
+  info.kernel = "mm<$bm, $bn, $bk, $vec, $stages>";
+  info.device_source = "template <int A, int B, int C, int D, int E> __global__ void mm() {}";
+  info.name_expression = "mm<$bm,$bn,$bk,$vec,$stages>";
+  info.space = Space::cartesian({{"bm", {16, 32, 64, 128, 256}},
+                                 {"bn", {16, 32, 64, 128, 256}},
+                                 {"bk", {8, 16, 32, 64}},
+                                 {"vec", {1, 2, 4, 8}},
+                                 {"stages", {1, 2, 3, 4, 5}}});
+  return info;
+}
+
+// A bowl over the axes' logarithms (best at bm 128, bn 64, bk 32, vec 4, stages 3), with a
+// ripple of up to 2% that differs from one configuration to the next, as measurements do.
+double landscape(const std::string& variant, const Geometry&) {
+  const std::vector<long long> v = values_in(variant);
+  const double bm = std::log2(static_cast<double>(v.at(0))) - 7;
+  const double bn = std::log2(static_cast<double>(v.at(1))) - 6;
+  const double bk = std::log2(static_cast<double>(v.at(2))) - 5;
+  const double vec = std::log2(static_cast<double>(v.at(3))) - 2;
+  const double stages = static_cast<double>(v.at(4)) - 3;
+  std::uint64_t h = 1469598103934665603ull;
+  for (char c : variant) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  const double ripple = static_cast<double>(h % 1000) / 1000 * 0.02;
+  return (1 + 0.05 * bm * bm + 0.04 * bn * bn + 0.08 * bk * bk + 0.03 * vec * vec +
+          0.04 * stages * stages) *
+         (1 + ripple);
+}
+
+// The same bowl over three axes (best at bm 64, bn 32, bk 5).
+double landscape_3(const std::string& variant, const Geometry&) {
+  const std::vector<long long> v = values_in(variant);
+  const double bm = std::log2(static_cast<double>(v.at(0))) - 6;
+  const double bn = std::log2(static_cast<double>(v.at(1))) - 5;
+  const double bk = static_cast<double>(v.at(2)) - 5;
+  return 1 + 0.05 * bm * bm + 0.04 * bn * bn + 0.02 * bk * bk;
+}
+
+Geometry mm_geometry(const Config&) { return Geometry{Dim(64), Dim(128), 0, nullptr}; }
+
+// A clock that moves only when the fake device is timed: by each sample's milliseconds.
+struct FakeClock {
+  std::atomic<long long> ns{0};
+  void advance_ms(double ms) { ns += static_cast<long long>(ms * 1e6); }
+  std::chrono::steady_clock::time_point now() const {
+    return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(ns.load()));
+  }
+};
+
+struct Fixture {
+  FakeDevice* device;
+  std::shared_ptr<FakeCompiler> compiler = std::make_shared<FakeCompiler>();
+  FakeClock clock;
+  std::unique_ptr<Runtime> runtime;
+
+  explicit Fixture(FakeDevice::Cost cost, RuntimeOptions options = {}) {
+    auto d = std::make_unique<FakeDevice>([this, cost](const std::string& v, const Geometry& g) {
+      const double ms = cost(v, g);
+      clock.advance_ms(ms);
+      return ms;
+    });
+    device = d.get();
+    options.log = nullptr;
+    options.clock = [this] { return clock.now(); };
+    runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
+  }
+};
+
+// One tuning of `info` with `search`; its result.
+TuningResult tune_once(Fixture& f, const SiteInfo& info, Search search,
+                       Geometry (*geometry)(const Config&) = mm_geometry) {
+  Site site(info, f.runtime.get());
+  const auto options = [&] {
+    TuningOptions o;
+    o.search = search;
+    return o;
+  };
+  void* args[1] = {nullptr};
+  site.launch(key(1), geometry, args, options);
+  return *site.result(key(1));
+}
+
+// The configurations a tuning compiled.
+std::set<std::string> compiled(Fixture& f) {
+  std::lock_guard lock(f.compiler->mutex);
+  return {f.compiler->requested.begin(), f.compiler->requested.end()};
+}
+
+double best_of_space(const SiteInfo& info) {
+  double best = 1e300;
+  Fixture f(landscape);
+  for (const Config& c : info.space.configurations()) {
+    std::string name = "mm<";
+    for (int a = 0; a < c.size(); ++a) name += (a ? ",(" : "(") + std::to_string(c[a]) + ")";
+    best = std::min(best, landscape(name + ">|occ=0|ntid=128", Geometry{}));
+  }
+  return best;
+}
+
+Search sample(unsigned long long seed) {
+  Search s;
+  s.strategy = SearchStrategy::sample;
+  s.seed = seed;
+  return s;
+}
+
+TEST(Search, TheSameSeedVisitsTheSameConfigurationsAndPicksTheSameWinner) {
+  Fixture first(landscape), second(landscape);
+  const TuningResult a = tune_once(first, large_site(), sample(7));
+  const TuningResult b = tune_once(second, large_site(), sample(7));
+  EXPECT_EQ(compiled(first), compiled(second));
+  EXPECT_EQ(a.best_config(), b.best_config());
+  EXPECT_EQ(a.search, "sample (seed 7)");
+}
+
+TEST(Search, AnotherSeedVisitsOtherConfigurations) {
+  Fixture first(landscape), second(landscape);
+  tune_once(first, large_site(), sample(7));
+  tune_once(second, large_site(), sample(8));
+  EXPECT_NE(compiled(first), compiled(second));
+}
+
+TEST(Search, TheSampleOfALargeSpaceCompilesATenthAndFindsAConfigurationWithinThreePercent) {
+  const SiteInfo info = large_site();
+  ASSERT_EQ(info.space.size(), 2000u);
+  const double best = best_of_space(info);
+  for (unsigned long long seed : {1ull, 2ull, 3ull, 4ull, 5ull, kDefaultSearchSeed}) {
+    Fixture f(landscape);
+    const TuningResult r = tune_once(f, info, sample(seed));
+    EXPECT_LE(f.compiler->compiles.load(), 200) << "seed " << seed;
+    EXPECT_LE(r.measurements[r.best].median_ms, best * 1.03) << "seed " << seed;
+    std::size_t not_visited = 0;
+    for (const Measurement& m : r.measurements) not_visited += m.not_visited;
+    EXPECT_EQ(not_visited + static_cast<std::size_t>(f.compiler->compiles.load()), 2000u);
+  }
+}
+
+TEST(Search, TheTableCountsWhatTheSearchDidNotVisit) {
+  Fixture f(landscape);
+  const TuningResult r = tune_once(f, large_site(), sample(3));
+  const std::string table = r.table();
+  const int visited = f.compiler->compiles.load();
+  EXPECT_NE(
+      table.find(std::to_string(2000 - visited) + " configurations not visited by the search\n"),
+      std::string::npos)
+      << table;
+  EXPECT_NE(table.find("search: sample (seed 3)\n"), std::string::npos);
+  EXPECT_EQ(table.find("[stopped"), std::string::npos);
+}
+
+TEST(Search, AutomaticIsExhaustiveUpToTheThresholdAndSamplesBeyond) {
+  EXPECT_EQ(detail::resolved_strategy(SearchStrategy::automatic, kExhaustiveUpTo),
+            SearchStrategy::exhaustive);
+  EXPECT_EQ(detail::resolved_strategy(SearchStrategy::automatic, kExhaustiveUpTo + 1),
+            SearchStrategy::sample);
+  EXPECT_EQ(detail::resolved_strategy(SearchStrategy::exhaustive, 100000),
+            SearchStrategy::exhaustive);
+
+  // 4 x 4 x 8 = 128: every configuration; 4 x 4 x 9 = 144: a sample.
+  SiteInfo info = large_site();
+  info.kernel = info.name_expression = "mm<$bm,$bn,$bk>";
+  info.space = Space::cartesian(
+      {{"bm", {16, 32, 64, 128}}, {"bn", {16, 32, 64, 128}}, {"bk", {1, 2, 3, 4, 5, 6, 7, 8}}});
+  Fixture small(landscape_3);
+  EXPECT_EQ(tune_once(small, info, Search{}).search, "exhaustive");
+  EXPECT_EQ(small.compiler->compiles.load(), 128);
+
+  info.space = Space::cartesian(
+      {{"bm", {16, 32, 64, 128}}, {"bn", {16, 32, 64, 128}}, {"bk", {1, 2, 3, 4, 5, 6, 7, 8, 9}}});
+  Fixture large(landscape_3);
+  EXPECT_EQ(tune_once(large, info, Search{}).search,
+            "sample (seed " + std::to_string(kDefaultSearchSeed) + ")");
+  EXPECT_LT(large.compiler->compiles.load(), 144);
+}
+
+TEST(Search, WhenTheBudgetRunsOutTheBestSoFarWinsAndTheResultSaysSo) {
+  Fixture f(landscape);
+  Search search;
+  search.strategy = SearchStrategy::exhaustive;
+  search.budget_s = 0.1;  // on the fake clock: about a dozen configurations' samples
+  const TuningResult r = tune_once(f, large_site(), search);
+  EXPECT_EQ(r.stopped, "budget");
+  std::size_t measured = 0, out_of_budget = 0;
+  double fastest = 1e300;
+  for (const Measurement& m : r.measurements) {
+    if (m.ok) {
+      ++measured;
+      fastest = std::min(fastest, m.median_ms);
+    }
+    out_of_budget += m.not_visited && m.failure == "not visited: the budget ran out";
+  }
+  EXPECT_GE(measured, 2u);
+  EXPECT_LT(measured, 100u);
+  EXPECT_EQ(measured + out_of_budget, 2000u);
+  EXPECT_EQ(r.measurements[r.best].median_ms, fastest);
+  // The budget also stops the compiles: only the next few queued are built.
+  EXPECT_LT(f.compiler->compiles.load(), 200);
+  const std::string table = r.table();
+  EXPECT_NE(table.find(" [stopped: budget]\n"), std::string::npos) << table;
+  EXPECT_NE(table.find(std::to_string(out_of_budget) +
+                       " configurations not visited: the budget ran out\n"),
+            std::string::npos)
+      << table;
+}
+
+TEST(Search, ABudgetSpentBeforeAnythingRanStillMeasuresOneConfiguration) {
+  Fixture f(landscape);
+  Search search = sample(1);
+  search.budget_s = 1e-12;
+  const TuningResult r = tune_once(f, large_site(), search);
+  EXPECT_EQ(r.stopped, "budget");
+  std::size_t measured = 0;
+  for (const Measurement& m : r.measurements) measured += m.ok;
+  EXPECT_EQ(measured, 1u);
+  EXPECT_TRUE(r.measurements[r.best].ok);
+}
+
+TEST(Search, TheEnvironmentsStrategyOverridesTheSites) {
+  RuntimeOptions options;
+  options.search = SearchStrategy::exhaustive;
+  Fixture f(landscape, options);
+  const TuningResult r = tune_once(f, large_site(), sample(1));
+  EXPECT_EQ(r.search, "exhaustive");
+  EXPECT_EQ(f.compiler->compiles.load(), 2000);
+}
+
+TEST(Search, TheEnvironmentsBudgetOverridesTheSites) {
+  RuntimeOptions options;
+  options.budget_s = 0.05;
+  Fixture limited(landscape, options);
+  EXPECT_EQ(tune_once(limited, large_site(), sample(1)).stopped, "budget");
+
+  options.budget_s = 0.0;  // TILETUNE_BUDGET=0: none, whatever the site says
+  Fixture unlimited(landscape, options);
+  Search search = sample(1);
+  search.budget_s = 0.05;
+  EXPECT_EQ(tune_once(unlimited, large_site(), search).stopped, "");
+}
+
+// bm 256 asks for 2,048 threads per block, more than the fake device's 1,024.
+Geometry wide_geometry(const Config& c) {
+  return Geometry{Dim(64), Dim(static_cast<unsigned>(c[0] * 8)), 0, nullptr};
+}
+
+TEST(Search, ConfigurationsTheDeviceCannotLaunchArePrunedWithTheirReasonBeforeTheSample) {
+  Fixture f(landscape);
+  const TuningResult r = tune_once(f, large_site(), sample(2), wide_geometry);
+  std::size_t pruned = 0, not_visited = 0;
+  for (const Measurement& m : r.measurements) {
+    if (m.config[0] == 256) {
+      EXPECT_EQ(m.failure, "skipped: needs 2048 threads per block; the device allows 1024");
+      EXPECT_FALSE(m.not_visited);
+      ++pruned;
+    }
+    not_visited += m.not_visited;
+  }
+  EXPECT_EQ(pruned, 400u);
+  // The sample and its limits count the 1,600 the device can launch.
+  EXPECT_EQ(not_visited + static_cast<std::size_t>(f.compiler->compiles.load()), 1600u);
+  EXPECT_LE(f.compiler->compiles.load(), 128);
+  for (const std::string& name : compiled(f)) EXPECT_NE(name.rfind("mm<(256)", 0), 0u) << name;
+  EXPECT_NE(r.table().find("failed: skipped: needs 2048 threads per block"), std::string::npos);
+}
+
+TEST(Search, TheResultsFileRecordsThatTheBudgetRanOut) {
+  const testing::TemporaryDirectory dir;
+  RuntimeOptions options;
+  options.results_file = dir / "results.txt";
+  Search search = sample(4);
+  search.budget_s = 0.05;
+  {
+    Fixture f(landscape, options);
+    EXPECT_EQ(tune_once(f, large_site(), search).stopped, "budget");
+  }
+  std::ifstream in(dir / "results.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("\nstopped = budget\n"), std::string::npos) << text.str();
+
+  // Read back, the winner still says how it was chosen.
+  Fixture again(landscape, options);
+  const TuningResult r = tune_once(again, large_site(), search);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(r.stopped, "budget");
+  EXPECT_EQ(again.compiler->compiles.load(), 1);
+}
+
+}  // namespace
+}  // namespace tiletune
