@@ -10,6 +10,7 @@ std::string TuningResult::table() const {
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
   out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
          (from_file ? " [from the results file]" : "") +
+         (from_root ? " [from the root rank: not measured here]" : "") +
          (cache_hit ? " [cache hit: another thread tuned it]" : "") + "\n";
 
   char line[256];
@@ -39,7 +40,7 @@ std::string TuningResult::table() const {
                     status.c_str());
     out += line;
   }
-  if (from_file || cache_hit)
+  if (from_file || from_root || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
   else
     std::snprintf(line, sizeof line,
