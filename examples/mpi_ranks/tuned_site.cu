@@ -14,12 +14,8 @@ __global__ void axpy(float alpha, const float* x, float* y, int n) {
 namespace {
 
 void axpy_tuned(float alpha, const float* x, float* y, int n, cudaStream_t s) {
-  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)),
-           key = (n),
-           blocks = cld(n, $tile),
-           threads = $tile,
-           stream = s,
-           restore = (y, n * sizeof(float)),
+  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)), key = (n),
+           blocks = cld(n, $tile), threads = $tile, stream = s, restore = (y, n * sizeof(float)),
            axpy<$tile>(alpha, x, y, n));
 }
 
