@@ -11,16 +11,16 @@
 //   }});
 //
 // The call is collective, as any collective: every rank must reach the first launch of each key
-// in the same order, from one thread (a first launch that another thread of the process is
-// already tuning waits for it and calls nothing). What it carries:
+// (in each CUDA context) in the same order, from one thread (a first launch that another thread of
+// the process is already tuning waits for it and calls nothing). What it carries:
 // - the root's winner by axis names, its median and its identity (site, key, hints, device,
 //   space checksum); a rank whose own site or key differs (the ranks reached their first launches
 //   in different orders, or run different builds) throws tiletune::Error naming both;
 // - or the root's failure (no configuration ran there): the root rethrows its error and every other
 //   rank throws a tiletune::Error naming the site and the root's reason, so no rank is left waiting
 //   in a collective the others never reach;
-// - a winner that does not build or launch on another rank is a tiletune::Error there naming the
-//   site and the configuration, after the collective has completed on every rank.
+// - a winner that does not build, load or fit the device on another rank is a tiletune::Error
+//   there naming the site and the configuration, after the collective has completed everywhere.
 // TILETUNE_MODE=pinned on the root: its stored winner, else the first configuration that builds,
 // is what it broadcasts; the other ranks never read a results file. A first launch while the stream
 // is capturing a CUDA graph never calls the hook (ranks need not capture alike): it captures the
