@@ -6,6 +6,7 @@
 #include "tune/stored_winner.h"
 
 #include <tiletune/error.h>
+#include <tiletune/rules.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -43,8 +44,8 @@ std::string key_text(const Key& key) {
 }
 
 std::string hints_text(const Hints& hints) {
-  return "occupancy=" + std::to_string(hints.occupancy) +
-         " num_ctas=" + std::to_string(hints.num_ctas);
+  return std::string(rules::kOccupancy) + "=" + std::to_string(hints.occupancy) + " " +
+         rules::kNumCtas + "=" + std::to_string(hints.num_ctas);
 }
 
 // Why the root's record cannot be this rank's first launch of `mine`, or "" when it can: the ranks
