@@ -23,9 +23,10 @@
 //   there naming the site and the configuration, after the collective has completed everywhere.
 // TILETUNE_MODE=pinned on the root: its stored winner, else the first configuration that builds,
 // is what it broadcasts; the other ranks never read a results file. A first launch while the stream
-// is capturing a CUDA graph never calls the hook (ranks need not capture alike): it captures the
-// first configuration that builds, the same on every rank, and the hook is called at the key's
-// first launch outside capture.
+// is capturing a CUDA graph never calls the hook: what it captures needs no agreement (the first
+// configuration that builds, the same on every rank), and nothing blocks inside the capture. The
+// hook is called at the key's first launch outside capture, which, like any other, must come in
+// the same order on every rank.
 #pragma once
 
 #include <functional>
