@@ -15,9 +15,10 @@ dir=$(mktemp -d /tmp/tiletune-mpi-XXXXXX)
 echo "== without the hook"
 orterun "${flags[@]}" .device/mpi/mpi_ranks --no-hook "$dir/no-hook"
 echo "== with the hook"
-TILETUNE_LOG=1 orterun "${flags[@]}" .device/mpi/mpi_ranks "$dir/hook" 2>"$dir/hook.log"
+TILETUNE_LOG=1 orterun "${flags[@]}" .device/mpi/mpi_ranks "$dir/hook" >"$dir/hook.out" 2>"$dir/hook.log"
 rc=$?
 grep "adopted the root rank" "$dir/hook.log"
 [ $rc -ne 0 ] && tail -20 "$dir/hook.log"
+cat "$dir/hook.out"  # its summary line last
 rm -rf "$dir"
 exit $rc
