@@ -1,6 +1,7 @@
 // The site: the launch path, and the first launch of a key, which tunes (or loads the stored
 // winner) once however many threads ask.
 #include "compile/single_flight.h"
+#include "rank_agreement.h"
 #include "runtime.h"
 #include "space_checks.h"
 #include "store/tuning_lock.h"
@@ -134,9 +135,23 @@ struct Site::State {
   }
 
   const Winner* tune_and_keep(const detail::TuningRequest& request, std::uint64_t hash) {
-    std::unique_ptr<Winner> winner = make_winner(tune_or_load(request), request, hash);
+    std::unique_ptr<Winner> winner = make_winner(agree_across_ranks(request), request, hash);
     detail::record_tuning(winner->result);
     return winners.insert(std::move(winner));
+  }
+
+  // With a broadcast hook (include/tiletune/broadcast.h), the root rank's winner on every rank:
+  // the root decides as below and broadcasts; the others adopt without measuring. Without, this
+  // process's own.
+  detail::TunedKernel agree_across_ranks(const detail::TuningRequest& request) {
+    std::optional<Broadcast> broadcast = detail::current_broadcast();
+    if (!broadcast) return tune_or_load(request);
+    Runtime& r = rt();
+    const detail::DeviceInfo device = r.device().info(request.context);
+    if (!broadcast->is_root)
+      return detail::adopt_from_root(*broadcast, r.tuning_tools(), request, device);
+    return detail::decide_and_broadcast(*broadcast, r.tuning_tools(), request, device,
+                                        [&] { return tune_or_load(request); });
   }
 
   // The stored winner when the results file has one that fits, else a tuning, stored.

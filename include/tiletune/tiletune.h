@@ -9,6 +9,7 @@
 // says so.
 #pragma once
 
+#include <tiletune/broadcast.h>
 #include <tiletune/error.h>
 #include <tiletune/function_refs.h>
 #include <tiletune/launch.h>

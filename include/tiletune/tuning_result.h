@@ -47,6 +47,9 @@ struct TuningResult {
   bool tuned = true;      // false under TILETUNE_DISABLE: the first configuration
   // Read from the results file: `measurements` holds the stored winner only.
   bool from_file = false;
+  // Adopted from the root rank's broadcast (include/tiletune/broadcast.h): chosen there, only
+  // compiled and loaded here; `measurements` holds the root's winner, with its median.
+  bool from_root = false;
   // This launch waited for another thread's tuning of the same key and took its result.
   bool cache_hit = false;
 

@@ -210,7 +210,7 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
       {kRunnerUp, set_runner_up},
       {kRunnerUpMs, set_runner_up_ms},
       {kSpaceMedian, set_space_median},
-      {kMeasured, set_measured,
+      {kMeasured, set_measured},
       {kStopped, set_stopped}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);

@@ -11,6 +11,7 @@ std::string TuningResult::table() const {
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
   out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
          (from_file ? " [from the results file]" : "") +
+         (from_root ? " [from the root rank: not measured here]" : "") +
          (cache_hit ? " [cache hit: another thread tuned it]" : "") +
          (stopped.empty() ? "" : " [stopped: " + stopped + "]") + "\n";
 
@@ -49,7 +50,7 @@ std::string TuningResult::table() const {
   for (const auto& [reason, count] : not_visited)
     out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
   if (tuned && !search.empty()) out += "search: " + search + "\n";
-  if (from_file || cache_hit)
+  if (from_file || from_root || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
   else
     std::snprintf(line, sizeof line,
