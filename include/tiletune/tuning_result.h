@@ -20,6 +20,9 @@ struct Measurement {
   int registers = -1;
   bool stopped_early = false;  // already far slower than the best after a few samples
   std::string failure;         // why it was not measured (or was disqualified), when !ok
+  // The earlier configuration (index into measurements) with the same machine code and launch
+  // geometry, whose median this one took without being measured; -1 when measured itself.
+  int same_code_as = -1;
 };
 
 struct TuningResult {
