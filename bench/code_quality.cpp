@@ -10,7 +10,8 @@
 //             /usr/local/cuda/bin/nvcc; the column is "-" without it).
 // Registers are printed for every build (no GPU needed). With a GPU, every build is re-timed on one
 // harness (cuLaunchKernel between events, all builds interleaved round by round, medians), and the
-// summary, last, gives per kernel tiletune's winner over the best of the other builds (goal <= 1.00).
+// summary, last, gives per kernel tiletune's winner over the best of the other builds (goal
+// <= 1.00).
 #include "tuning_bench_support.h"
 
 #include "compile/cubin_linker.h"
@@ -39,8 +40,8 @@ using namespace tiletune::bench;
 
 namespace {
 
-constexpr int kN = 1024;        // matrix side (matmul, transpose)
-constexpr int kElements = 1 << 24;  // reduction input
+constexpr int kN = 1024;                                    // matrix side (matmul, transpose)
+constexpr int kElements = 1 << 24;                          // reduction input
 constexpr int kRows = 4096, kDim = 128, kTokens = 1 << 16;  // embedding backward
 
 // Each kernel as the tool slices it: TILETUNE_LAUNCH_BOUNDS on the kernel, empty unless defined.
@@ -130,44 +131,46 @@ unsigned blocks_for(long long work, long long per_block) {
 std::vector<Kernel> kernels() {
   std::vector<Kernel> out;
   const std::size_t matrix = std::size_t{kN} * kN * sizeof(float);
-  out.push_back({"matmul", matmul_site(), "const float*, const float*, float*, int",
+  out.push_back({"matmul",
+                 matmul_site(),
+                 "const float*, const float*, float*, int",
                  [](const Config& c) { return matmul_geometry(c, kN); },
-                 {matrix, matrix, matrix}, {kN}});
-  out.push_back({"reduction",
-                 site_of("bench/reduce.cu", kReductionSource, "reduce_sum<$block, $items>",
-                         Space::cartesian({{"block", {128, 256, 512}},
-                                           {"items", {1, 4, 8}},
-                                           {"occupancy", {1, 2}}})),
-                 "const float*, float*, int",
-                 [](const Config& c) {
-                   return Geometry{Dim(blocks_for(kElements, c[0] * c[1])), Dim(c[0]), 0,
-                                   nullptr};
-                 },
-                 {std::size_t{kElements} * sizeof(float), sizeof(float)}, {kElements}});
-  out.push_back({"embedding_backward",
-                 site_of("bench/embedding.cu", kEmbeddingSource,
-                         "embedding_backward<$block, $vec>",
-                         Space::cartesian({{"block", {64, 128, 256, 512}},
-                                           {"vec", {1, 4}},
-                                           {"occupancy", {1, 4}}})),
-                 "const int*, const float*, float*, int, int, int",
-                 [](const Config& c) {
-                   return Geometry{Dim(blocks_for(std::int64_t{kTokens} * kDim / c[1], c[0])),
-                                   Dim(c[0]), 0, nullptr};
-                 },
-                 {std::size_t{kTokens} * sizeof(int), std::size_t{kTokens} * kDim * sizeof(float),
-                  std::size_t{kRows} * kDim * sizeof(float)},
-                 {kTokens, kRows, kDim}});
-  out.push_back({"transpose",
-                 site_of("bench/transpose.cu", kTransposeSource, "transpose<$tile, $rows>",
-                         Space::cartesian({{"tile", {16, 32}},
-                                           {"rows", {4, 8, 16}},
-                                           {"occupancy", {1, 2}}})),
-                 "const float*, float*, int",
-                 [](const Config& c) {
-                   return Geometry{Dim(kN / c[0], kN / c[0]), Dim(c[0], c[1]), 0, nullptr};
-                 },
-                 {matrix, matrix}, {kN}});
+                 {matrix, matrix, matrix},
+                 {kN}});
+  out.push_back(
+      {"reduction",
+       site_of("bench/reduce.cu", kReductionSource, "reduce_sum<$block, $items>",
+               Space::cartesian(
+                   {{"block", {128, 256, 512}}, {"items", {1, 4, 8}}, {"occupancy", {1, 2}}})),
+       "const float*, float*, int",
+       [](const Config& c) {
+         return Geometry{Dim(blocks_for(kElements, c[0] * c[1])), Dim(c[0]), 0, nullptr};
+       },
+       {std::size_t{kElements} * sizeof(float), sizeof(float)},
+       {kElements}});
+  out.push_back(
+      {"embedding_backward",
+       site_of("bench/embedding.cu", kEmbeddingSource, "embedding_backward<$block, $vec>",
+               Space::cartesian(
+                   {{"block", {64, 128, 256, 512}}, {"vec", {1, 4}}, {"occupancy", {1, 4}}})),
+       "const int*, const float*, float*, int, int, int",
+       [](const Config& c) {
+         return Geometry{Dim(blocks_for(std::int64_t{kTokens} * kDim / c[1], c[0])), Dim(c[0]), 0,
+                         nullptr};
+       },
+       {std::size_t{kTokens} * sizeof(int), std::size_t{kTokens} * kDim * sizeof(float),
+        std::size_t{kRows} * kDim * sizeof(float)},
+       {kTokens, kRows, kDim}});
+  out.push_back(
+      {"transpose",
+       site_of("bench/transpose.cu", kTransposeSource, "transpose<$tile, $rows>",
+               Space::cartesian({{"tile", {16, 32}}, {"rows", {4, 8, 16}}, {"occupancy", {1, 2}}})),
+       "const float*, float*, int",
+       [](const Config& c) {
+         return Geometry{Dim(kN / c[0], kN / c[0]), Dim(c[0], c[1]), 0, nullptr};
+       },
+       {matrix, matrix},
+       {kN}});
   return out;
 }
 
@@ -191,7 +194,8 @@ std::string with_bounds(const std::string& source, const std::string& bounds) {
 }
 
 std::string bounds_of(const detail::CompileRequest& tuned, const Geometry& g) {
-  std::string bounds = "__launch_bounds__(" + std::to_string(g.threads.x * g.threads.y * g.threads.z);
+  std::string bounds =
+      "__launch_bounds__(" + std::to_string(g.threads.x * g.threads.y * g.threads.z);
   if (tuned.hints.min_blocks_per_sm > 0)
     bounds += ", " + std::to_string(tuned.hints.min_blocks_per_sm);
   return bounds + ")";
@@ -213,7 +217,8 @@ Build nvrtc_from_source(const std::string& source, const detail::CompileRequest&
 }
 
 std::string nvcc_path() {
-  if (const char* path = std::getenv("TILETUNE_NVCC"); path != nullptr && *path != '\0') return path;
+  if (const char* path = std::getenv("TILETUNE_NVCC"); path != nullptr && *path != '\0')
+    return path;
   return "/usr/local/cuda/bin/nvcc";
 }
 
@@ -405,19 +410,19 @@ int main() {
   std::system((std::string("rm -rf ") + directory).c_str());
 
   std::printf("\nsummary: tiletune's winner / best of nvrtc and nvcc builds (goal <= 1.00)\n");
-  std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", "kernel", "registers", "tiletune winner",
-              "us", "best other build", "ratio");
+  std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", "kernel", "registers", "tiletune winner", "us",
+              "best other build", "ratio");
   for (const Summary& s : summaries) {
-    const std::string differ = std::to_string(s.register_differences) + "/" +
-                               std::to_string(s.configurations) + " differ";
+    const std::string differ =
+        std::to_string(s.register_differences) + "/" + std::to_string(s.configurations) + " differ";
     if (device && s.other_us > 0 && s.tiletune_us > 0)
       std::printf("  %-20s %14s %-34s %12.2f %-40s %6.2f\n", s.kernel.c_str(), differ.c_str(),
                   s.winner.c_str(), s.tiletune_us,
                   (s.best_other + " " + std::to_string(s.other_us).substr(0, 7)).c_str(),
                   s.tiletune_us / s.other_us);
     else
-      std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(), "-",
-                  "-", "-", "-");
+      std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(), "-", "-",
+                  "-", "-");
   }
   return 0;
 }

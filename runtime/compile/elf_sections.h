@@ -11,7 +11,7 @@ namespace tiletune::detail {
 
 struct ElfSection {
   std::string name;
-  std::vector<char> bytes;  // empty for a section that takes no room in the file (.nv.shared.*)
+  std::vector<char> bytes;      // empty for a section that takes no room in the file (.nv.shared.*)
   unsigned long long size = 0;  // in memory
 };
 

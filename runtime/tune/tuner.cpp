@@ -97,8 +97,7 @@ class Trials {
   // not. Returns the function it ran, or null when it failed before having one. `index` (of `m`
   // in the tuning's measurements, -1: none) lets a configuration that runs exactly like an
   // earlier measured one take that one's median instead of being measured.
-  FunctionHandle run(Candidate& c, Measurement& m, double best_ms, bool measuring,
-                     int index = -1) {
+  FunctionHandle run(Candidate& c, Measurement& m, double best_ms, bool measuring, int index = -1) {
     try {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
@@ -272,8 +271,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (candidates[i].refused) continue;
     const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
-    functions[i] = trials.run(candidates[i], result.measurements[i], best_ms,
-                              candidates.size() > 1, static_cast<int>(i));
+    functions[i] = trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1,
+                              static_cast<int>(i));
     keep_if_faster(result, i, tools.settings.tie_tolerance);
   }
   memory.restore_all();

@@ -41,15 +41,14 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
       continue;
     for (const Config& config : info.space.configurations()) {
       const Geometry geometry{Dim(1), Dim(kThreads), 0, nullptr};
-      const detail::CompileRequest request =
-          detail::compile_request(info, config, geometry, kArch);
+      const detail::CompileRequest request = detail::compile_request(info, config, geometry, kArch);
       std::string bounds = "__launch_bounds__(" + std::to_string(kThreads);
       if (request.hints.min_blocks_per_sm > 0)
         bounds += ", " + std::to_string(request.hints.min_blocks_per_sm);
       std::vector<std::string> options = info.options;
-      const detail::FrontEndOutput source_build = detail::compile_to_ptx(
-          {with_bounds_written_in(source, bounds + ")"), info.file, request.name_expression,
-           options, kArch});
+      const detail::FrontEndOutput source_build =
+          detail::compile_to_ptx({with_bounds_written_in(source, bounds + ")"), info.file,
+                                  request.name_expression, options, kArch});
       const detail::LinkOutput linked =
           detail::link_to_cubin(source_build.ptx, source_build.lowered_name, kArch);
       EXPECT_LE(compiler.compile(request)->registers, linked.registers)

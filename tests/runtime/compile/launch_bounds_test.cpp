@@ -117,8 +117,8 @@ TEST(LaunchBoundsCode, RegistersOfEveryConfigurationMatchTheSourceBuild) {
     const CompileRequest request = compile_request(site, config, block_of(16, 16), kArch);
     const std::string bounds =
         "__launch_bounds__(256, " + std::to_string(request.hints.min_blocks_per_sm) + ")";
-    const int source_build = source_build_registers(
-        with_bounds_written_in(kMatmulSource, bounds), request.name_expression);
+    const int source_build = source_build_registers(with_bounds_written_in(kMatmulSource, bounds),
+                                                    request.name_expression);
     EXPECT_EQ(compiler.compile(request)->registers, source_build) << request.description;
     const CompileRequest ptx_only = compile_request(unmarked, config, block_of(16, 16), kArch);
     differ_without_macro += compiler.compile(ptx_only)->registers != source_build;
