@@ -193,13 +193,16 @@ class Slicer {
   }
 
   // The kernel's definition carries the configuration's launch bounds (rules::kLaunchBoundsMacro)
-  // unless it fixes its own, or its declaration opens with a macro (no place to write it then).
+  // unless it fixes its own: written before its first declaration specifier (usually the
+  // `__global__` macro), where an attribute may go, unless a macro there also spells the
+  // `template` line.
   void mark_launch_bounds(const clang::FunctionDecl* kernel, SourceEdits& edits) {
     if (kernel->hasAttr<clang::CUDALaunchBoundsAttr>()) return;
     const clang::FunctionDecl* definition = kernel->getDefinition();
     if (definition == nullptr) definition = kernel;
-    const clang::SourceLocation start = definition->getInnerLocStart();
-    if (start.isInvalid() || start.isMacroID()) return;
+    const clang::SourceLocation start = sm_.getExpansionLoc(definition->getInnerLocStart());
+    if (start.isInvalid()) return;
+    if (llvm::StringRef(sm_.getCharacterData(start)).starts_with("template")) return;
     edits.insert_before(start, std::string(rules::kLaunchBoundsMacro) + " ");
   }
 
