@@ -62,9 +62,12 @@ inline void synchronize(detail::Device& device, const DeviceMemory& any) {
 
 // A tiled matmul C = A * B (n x n, n a multiple of 64) over 24 configurations: block tile
 // BM x BN, K step BK, and occupancy; 16 x 16 threads, each computing (BM/16) x (BN/16) outputs.
-inline const char* kMatmulSource = R"(
+// As the tool slices it: the launch-bounds macro on the kernel (rules::kLaunchBoundsMacro).
+inline const char* kMatmulSource = R"(#ifndef TILETUNE_LAUNCH_BOUNDS
+#define TILETUNE_LAUNCH_BOUNDS
+#endif
 template <int BM, int BN, int BK>
-__global__ void matmul(const float* A, const float* B, float* C, int n) {
+__global__ void TILETUNE_LAUNCH_BOUNDS matmul(const float* A, const float* B, float* C, int n) {
   __shared__ float As[BM][BK];
   __shared__ float Bs[BK][BN];
   constexpr int TM = BM / 16, TN = BN / 16;

@@ -34,6 +34,11 @@ inline constexpr const char* kOccupancy = "occupancy";
 inline constexpr const char* kNumCtas = "num_ctas";
 inline constexpr const char* kHints[] = {kOccupancy, kNumCtas};
 
+// The macro the tool writes on a kernel that has no __launch_bounds__ of its own (empty unless
+// defined); the runtime defines it per configuration as that configuration's block size and
+// occupancy, so the front end compiles for them (issue 16; runtime/compile/launch_bounds.h).
+inline constexpr const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
+
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.
 constexpr bool valid_occupancy(long long v) { return v >= 1; }
 

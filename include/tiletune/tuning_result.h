@@ -22,6 +22,9 @@ struct Measurement {
   std::string failure;         // why it was not measured (or was disqualified), when !ok
   // The search never compiled it (`failure` says why: not chosen, or the budget ran out).
   bool not_visited = false;
+  // The earlier configuration (index into measurements) with the same machine code and launch
+  // geometry, whose median this one took without being measured; -1 when measured itself.
+  int same_code_as = -1;
 };
 
 struct TuningResult {

@@ -1,5 +1,6 @@
 #include "tune/site_variant.h"
 
+#include "compile/launch_bounds.h"
 #include "tune/name_expression.h"
 
 #include <tiletune/rules.h>
@@ -35,6 +36,12 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
     request.hints.max_threads[1] = geometry.threads.y;
     request.hints.max_threads[2] = geometry.threads.z;
   }
+  // The block size is fixed per configuration: the front end sees it, and the occupancy, as
+  // launch bounds where the source asks for them (launch_bounds.h).
+  if (std::optional<std::string> bounds = launch_bounds_option(
+          request.source, geometry.threads.x * geometry.threads.y * geometry.threads.z,
+          request.hints.min_blocks_per_sm))
+    request.options.push_back(std::move(*bounds));
   return request;
 }
 

@@ -2,6 +2,7 @@
 
 #include "tune/build_schedule.h"
 #include "tune/device_limits.h"
+#include "tune/run_identity.h"
 #include "tune/search.h"
 #include "tune/site_variant.h"
 #include "tune/trial_memory.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -97,18 +99,26 @@ class Trials {
         checking_(options.verify && !(options.outputs.empty() && options.restore.empty())) {}
 
   // Fills `m`: measured (unless `measuring` is false: one configuration needs no samples), or why
-  // not. Returns the function it ran, or null when it failed before having one.
-  FunctionHandle run(Candidate& c, Measurement& m, double best_ms, bool measuring) {
+  // not. Returns the function it ran, or null when it failed before having one. `index` (of `m`
+  // in the tuning's measurements, -1: none) lets a configuration that runs exactly like an
+  // earlier measured one take that one's median instead of being measured.
+  FunctionHandle run(Candidate& c, Measurement& m, double best_ms, bool measuring, int index = -1) {
     try {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
       m.registers = built.kernel->registers;
+      // Per-configuration arguments make equal code run differently: no duplicates then.
+      const bool same_arguments = index >= 0 && measuring && !request_.arguments;
+      const std::string identity =
+          same_arguments ? run_identity(*built.kernel, c.geometry, c.cluster) : std::string();
+      if (same_arguments && took_earlier_median(identity, m)) return built.function;
       m.failure = disqualification(built.function, c, m);
       if (m.failure.empty()) {
         if (measuring)
           measure(built.function, c, best_ms, m);
         else
           m.ok = true;  // the only configuration: nothing to compare its time with
+        if (same_arguments) measured_.emplace(identity, Measured{index, &m});
       }
       return built.function;
     } catch (const std::exception& e) {
@@ -118,6 +128,26 @@ class Trials {
   }
 
  private:
+  // A configuration measured in this tuning, by its run identity.
+  struct Measured {
+    int index;
+    const Measurement* measurement;
+  };
+
+  // Whether an earlier configuration with `identity` was measured; if so `m` takes its median.
+  bool took_earlier_median(const std::string& identity, Measurement& m) const {
+    const auto earlier = measured_.find(identity);
+    if (earlier == measured_.end()) return false;
+    const Measurement& e = *earlier->second.measurement;
+    m.ok = true;
+    m.median_ms = e.median_ms;
+    m.spread = e.spread;
+    m.stopped_early = e.stopped_early;
+    m.samples = 0;
+    m.same_code_as = earlier->second.index;
+    return true;
+  }
+
   // The configuration's function, from the workers, or (pipeline off) compiled and loaded here.
   Built build(Candidate& c, const Config& config) {
     Clock::time_point start = Clock::now();
@@ -210,6 +240,7 @@ class Trials {
   TuningResult::Phases& phases_;
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
+  std::map<std::string, Measured> measured_;
 };
 
 // Builds still under way use the runtime and the context: the tuning does not return, or throw,
@@ -282,8 +313,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
         continue;
       }
       const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
-      functions[i] =
-          trials.run(candidates[i], result.measurements[i], best_ms, candidates.size() > 1);
+      functions[i] = trials.run(candidates[i], result.measurements[i], best_ms,
+                                candidates.size() > 1, static_cast<int>(i));
       keep_if_faster(result, i, settings.tie_tolerance);
       progress.done(++visited);
     }

@@ -6,6 +6,20 @@
 
 namespace tiletune {
 
+namespace {
+
+// "bm=64 bn=32", as Space::describe writes it (the result keeps the axis names, not the space).
+std::string described(const std::vector<std::string>& axis_names, const Config& config) {
+  std::string out;
+  for (int i = 0; i < config.size(); ++i)
+    out += (i ? " " : "") +
+           (static_cast<std::size_t>(i) < axis_names.size() ? axis_names[i] : "?") + "=" +
+           std::to_string(config[i]);
+  return out;
+}
+
+}  // namespace
+
 std::string TuningResult::table() const {
   std::string out = "tiletune: " + site + " " + kernel + " key=(";
   for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
@@ -39,6 +53,8 @@ std::string TuningResult::table() const {
                          : static_cast<int>(i) == best ? (tuned ? "best" : "chosen, not measured")
                          : m.stopped_early             ? "ok, stopped early (far slower)"
                                                        : "ok";
+    if (m.ok && m.same_code_as >= 0)
+      status += ", same code as " + described(axis_names, measurements[m.same_code_as].config);
     if (m.ok)
       std::snprintf(line, sizeof line, "%12.4f %7.1f%% %7d %5d  %s\n", m.median_ms, m.spread * 100,
                     m.samples, m.registers, status.c_str());

@@ -6,6 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <tiletune/rules.h>
 
 #include <algorithm>
 
@@ -135,6 +136,10 @@ std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
   EntryParameters params = entry_parameters(kernel, constant_params, edits);
   std::string attribute_text;
   for (const std::string& a : *attributes) attribute_text += a + " ";
+  // The entry is the kernel the front end compiles: it carries the configuration's launch bounds
+  // unless the kernel fixes its own.
+  if (!kernel->hasAttr<clang::CUDALaunchBoundsAttr>())
+    attribute_text += std::string(rules::kLaunchBoundsMacro) + " ";
   std::string name = kernel->getNameAsString();
   const clang::SourceManager& sm = kernel->getASTContext().getSourceManager();
   clang::PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(kernel->getLocation()));

@@ -13,6 +13,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/Basic/SourceManager.h>
+#include <tiletune/rules.h>
 
 #include <algorithm>
 #include <set>
@@ -93,6 +94,8 @@ class Slicer {
       std::optional<std::string> text = constant_entry(kernel, constant_params, edits, report_);
       if (!text) return std::nullopt;
       entry = *text;
+    } else {
+      mark_launch_bounds(kernel, edits);
     }
     return write(kernel, *contents, edits, entry);
   }
@@ -173,6 +176,7 @@ class Slicer {
     std::string out = "// Device source sliced by tiletune.\n";
     for (const std::string& header : contents.includes.headers())
       out += "#include <" + header + ">\n";
+    if (!kernel->hasAttr<clang::CUDALaunchBoundsAttr>()) out += launch_bounds_default();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -186,6 +190,26 @@ class Slicer {
       if (i == kernel_chunk) out += entry;
     }
     return out + reopen_namespaces(open, {});
+  }
+
+  // The kernel's definition carries the configuration's launch bounds (rules::kLaunchBoundsMacro)
+  // unless it fixes its own: written before its first declaration specifier (usually the
+  // `__global__` macro), where an attribute may go, unless a macro there also spells the
+  // `template` line.
+  void mark_launch_bounds(const clang::FunctionDecl* kernel, SourceEdits& edits) {
+    if (kernel->hasAttr<clang::CUDALaunchBoundsAttr>()) return;
+    const clang::FunctionDecl* definition = kernel->getDefinition();
+    if (definition == nullptr) definition = kernel;
+    const clang::SourceLocation start = sm_.getExpansionLoc(definition->getInnerLocStart());
+    if (start.isInvalid()) return;
+    if (llvm::StringRef(sm_.getCharacterData(start)).starts_with("template")) return;
+    edits.insert_before(start, std::string(rules::kLaunchBoundsMacro) + " ");
+  }
+
+  // Empty unless the runtime defines it; the build-time NVRTC check compiles it empty.
+  static std::string launch_bounds_default() {
+    const std::string name = rules::kLaunchBoundsMacro;
+    return "#ifndef " + name + "\n#define " + name + "\n#endif\n";
   }
 
   static std::size_t last_chunk_of(const clang::FunctionDecl* kernel,

@@ -39,8 +39,9 @@ class FakeCompiler final : public detail::Compiler {
     if (before_compile) before_compile(name);
     if (fail_if && fail_if(name)) throw CompileError("fake compile error for " + name, "fake log");
     auto k = std::make_shared<detail::CompiledKernel>();
-    k->cubin.assign(name.begin(), name.end());
-    k->entry = name;
+    const std::string code = machine_code_of ? machine_code_of(name) : name;
+    k->cubin.assign(code.begin(), code.end());
+    k->entry = code;
     k->registers = 32;
     return k;
   }
@@ -58,6 +59,9 @@ class FakeCompiler final : public detail::Compiler {
   std::vector<std::string> requested;
   std::function<bool(const std::string&)> fail_if;
   std::function<void(const std::string&)> before_compile;  // runs on the compiling thread
+  // The variant's machine code (and entry), where two variants are to compile alike; by default
+  // its name.
+  std::function<std::string(const std::string&)> machine_code_of;
 };
 
 class FakeDevice final : public detail::Device {

@@ -120,6 +120,84 @@ TEST(Tuner, TieGoesToTheEarlierConfiguration) {
   EXPECT_EQ(site.result(key(n))->best_config(), (Config{64, 1}));
 }
 
+// Occupancy 2 and 4 compile to the same machine code: with the same geometry the second of them
+// takes the first's median, unmeasured, and the table says which it duplicates.
+std::string occupancy_four_as_two(const std::string& variant) {
+  std::string code = variant;
+  if (const std::size_t at = code.find("|occ=4|"); at != std::string::npos)
+    code.replace(at, 7, "|occ=2|");
+  return code;
+}
+
+TEST(Tuner, ConfigurationsWithTheSameCodeAndGeometryAreMeasuredOnce) {
+  Fixture f([](const std::string& variant, const Geometry&) {
+    return variant == "vadd<(128)>|occ=2|ntid=128" ? 1.0 : 2.0;
+  });
+  f.compiler->machine_code_of = occupancy_four_as_two;
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  launch_vadd(site, n);
+
+  for (const std::string& timed : f.device->timed())
+    EXPECT_EQ(timed.find("|occ=4|"), std::string::npos) << timed;
+  const TuningResult result = *site.result(key(n));
+  EXPECT_EQ(result.best_config(), (Config{128, 2}));
+  ASSERT_EQ(result.measurements.size(), 9u);
+  for (std::size_t i = 0; i < 9; ++i) {
+    const Measurement& m = result.measurements[i];
+    if (m.config[1] != 4) {
+      EXPECT_EQ(m.same_code_as, -1) << i;
+      EXPECT_GT(m.samples, 0) << i;
+      continue;
+    }
+    // Configurations go tile-major: (tile, 1), (tile, 2), (tile, 4).
+    EXPECT_EQ(m.same_code_as, static_cast<int>(i) - 1) << i;
+    EXPECT_TRUE(m.ok) << i;
+    EXPECT_EQ(m.samples, 0) << i;
+    EXPECT_EQ(m.median_ms, result.measurements[i - 1].median_ms) << i;
+  }
+  EXPECT_NE(result.table().find("ok, same code as tile=128 occupancy=2"), std::string::npos)
+      << result.table();
+}
+
+TEST(Tuner, TheSameCodeWithAnotherGeometryIsMeasured) {
+  Fixture f([](const std::string&, const Geometry&) { return 1.0; });
+  f.compiler->machine_code_of = occupancy_four_as_two;
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  void* args[1] = {&n};
+  // Dynamic shared memory that follows the occupancy: no two configurations launch alike.
+  site.launch(
+      key(n),
+      [&](const Config& c) {
+        Geometry g = vadd_geometry(c, n);
+        g.shmem = static_cast<unsigned>(c[1]) * 1024;
+        return g;
+      },
+      args);
+  for (const Measurement& m : site.result(key(n))->measurements) {
+    EXPECT_EQ(m.same_code_as, -1);
+    EXPECT_GT(m.samples, 0);
+  }
+}
+
+TEST(Tuner, TheSameCodeWithPerConfigurationArgumentsIsMeasured) {
+  Fixture f([](const std::string&, const Geometry&) { return 1.0; });
+  f.compiler->machine_code_of = occupancy_four_as_two;
+  Site site(vadd_site(), f.runtime.get());
+  long long n = 4096;
+  long long argument = 0;
+  void* args[1] = {&argument};
+  auto per_configuration = [&](const Config& c) { argument = c[1]; };
+  site.launch(
+      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args, {},
+      ArgumentsRef(per_configuration));
+  for (const Measurement& m : site.result(key(n))->measurements) {
+    EXPECT_EQ(m.same_code_as, -1);
+    EXPECT_GT(m.samples, 0);
+  }
+}
+
 TEST(Tuner, AFailedConfigurationIsRecordedAndTheRestGoOn) {
   Fixture f(vadd_cost);
   f.compiler->fail_if = [](const std::string& name) {

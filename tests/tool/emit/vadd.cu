@@ -17,9 +17,12 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 
 // CHECK: #line 1 "{{.*}}vadd.cu"
 // CHECK: static const char tiletune_site_[[#LINE:]]_3_source[] = R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #endif
 // CHECK-NEXT: #line 12 "{{.*}}vadd.cu"
 // CHECK-NEXT: template <int TILE>
-// CHECK-NEXT: __global__ void vadd(const float* a, const float* b, float* c, int n) {
+// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void vadd(const float* a, const float* b, float* c, int n) {
 // CHECK: )tiletune";
 // LAYOUT:){{tiletune}}";
 // LAYOUT-NEXT:#line [[#LINE:]] "{{.*}}vadd.cu"

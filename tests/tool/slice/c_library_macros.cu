@@ -25,6 +25,9 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #endif
 // CHECK-NEXT: #define FLT_MAX 3.40282347e+38F
 // CHECK-NEXT: #line 14 "{{.*}}c_library_macros.cu"
 // CHECK-NEXT: __device__ bool in_range(float v) { return v < FLT_MAX; }

@@ -29,6 +29,9 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #endif
 // CHECK-NEXT: #line 10 "{{.*}}device_memory.cu"
 // CHECK-NEXT: __constant__ float kCoeff[4] = {1, 2, 3, 4};
 // CHECK-NEXT: #line 11 "{{.*}}device_memory.cu"
@@ -37,7 +40,7 @@ void run(float* out, int n) {
 // CHECK-NEXT: extern __shared__ float file_scope_dynamic[];
 // CHECK-NEXT: #line 14 "{{.*}}device_memory.cu"
 // CHECK-NEXT: template <int BLOCK>
-// CHECK-NEXT: __global__ void k(float* out, int n) {
+// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void k(float* out, int n) {
 // CHECK-NEXT:   extern __shared__ float dynamic[];
 // CHECK-NEXT:   __shared__ float tile[BLOCK];
 // CHECK:      )tiletune";
