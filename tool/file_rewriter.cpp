@@ -8,6 +8,7 @@
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Rewrite/Core/Rewriter.h>
+#include <algorithm>
 
 #include <map>
 
@@ -74,8 +75,13 @@ class FileRewriter {
     std::vector<unsigned> constant_params;
     for (unsigned i = 0; i < annotation.call->args.size(); ++i)
       if (annotation.call->args[i].constant) constant_params.push_back(i);
-    std::optional<std::string> source =
-        slice_kernel(checked->kernel, constant_params, context_, preprocessor, report_);
+    // A block size computed from the space alone is fixed per configuration (launch bounds).
+    const bool bounded_block =
+        annotation.threads &&
+        std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
+                    [](const Expr& e) { return e.tree != nullptr; });
+    std::optional<std::string> source = slice_kernel(
+        checked->kernel, constant_params, bounded_block, context_, preprocessor, report_);
     if (!source) return std::nullopt;
     clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
     std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +

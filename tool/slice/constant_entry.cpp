@@ -128,7 +128,8 @@ EntryParameters entry_parameters(const clang::FunctionDecl* kernel,
 
 std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
                                           const std::vector<unsigned>& constant_params,
-                                          SourceEdits& edits, Reporter& report) {
+                                          bool bounded_block, SourceEdits& edits,
+                                          Reporter& report) {
   std::optional<std::vector<std::string>> attributes = make_device_function(kernel, edits, report);
   if (!attributes) return std::nullopt;
   std::optional<EntryTemplate> tmpl = entry_template(kernel, constant_params.size(), edits, report);
@@ -136,10 +137,8 @@ std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
   EntryParameters params = entry_parameters(kernel, constant_params, edits);
   std::string attribute_text;
   for (const std::string& a : *attributes) attribute_text += a + " ";
-  // The entry is the kernel the front end compiles: it carries the configuration's launch bounds
-  // unless the kernel fixes its own.
-  if (!kernel->hasAttr<clang::CUDALaunchBoundsAttr>())
-    attribute_text += std::string(rules::kLaunchBoundsMacro) + " ";
+  // The entry is the kernel the front end compiles: it carries the configuration's launch bounds.
+  if (bounded_block) attribute_text += std::string(rules::kLaunchBoundsMacro) + " ";
   std::string name = kernel->getNameAsString();
   const clang::SourceManager& sm = kernel->getASTContext().getSourceManager();
   clang::PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(kernel->getLocation()));

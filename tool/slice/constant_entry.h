@@ -17,9 +17,10 @@ namespace tiletune::tool {
 
 // Records in `edits` the rewriting of every declaration of `kernel` in the user's files, and
 // returns the entry kernel's text (with its #line), to follow the kernel's definition; nullopt
-// after reporting what cannot be rewritten. `constant_params` are ascending parameter indices.
+// after reporting what cannot be rewritten. `constant_params` are ascending parameter indices;
+// with `bounded_block` the entry carries rules::kLaunchBoundsMacro.
 std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
                                           const std::vector<unsigned>& constant_params,
-                                          SourceEdits& edits, Reporter& report);
+                                          bool bounded_block, SourceEdits& edits, Reporter& report);
 
 }  // namespace tiletune::tool

@@ -84,17 +84,19 @@ class Slicer {
         origins_(sm_, preprocessor) {}
 
   std::optional<std::string> run(const clang::FunctionDecl* kernel,
-                                 const std::vector<unsigned>& constant_params) {
+                                 const std::vector<unsigned>& constant_params, bool bounded_block) {
+    bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>();
     std::optional<SliceContents> contents = collect(kernel);
     if (!contents) return std::nullopt;
     add_using_directives(context_.getTranslationUnitDecl(), *contents);
     SourceEdits edits(context_);
     std::string entry;
     if (!constant_params.empty()) {
-      std::optional<std::string> text = constant_entry(kernel, constant_params, edits, report_);
+      std::optional<std::string> text =
+          constant_entry(kernel, constant_params, bounded_block_, edits, report_);
       if (!text) return std::nullopt;
       entry = *text;
-    } else {
+    } else if (bounded_block_) {
       mark_launch_bounds(kernel, edits);
     }
     return write(kernel, *contents, edits, entry);
@@ -176,7 +178,7 @@ class Slicer {
     std::string out = "// Device source sliced by tiletune.\n";
     for (const std::string& header : contents.includes.headers())
       out += "#include <" + header + ">\n";
-    if (!kernel->hasAttr<clang::CUDALaunchBoundsAttr>()) out += launch_bounds_default();
+    if (bounded_block_) out += launch_bounds_default();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -197,7 +199,6 @@ class Slicer {
   // `__global__` macro), where an attribute may go, unless a macro there also spells the
   // `template` line.
   void mark_launch_bounds(const clang::FunctionDecl* kernel, SourceEdits& edits) {
-    if (kernel->hasAttr<clang::CUDALaunchBoundsAttr>()) return;
     const clang::FunctionDecl* definition = kernel->getDefinition();
     if (definition == nullptr) definition = kernel;
     const clang::SourceLocation start = sm_.getExpansionLoc(definition->getInnerLocStart());
@@ -225,6 +226,7 @@ class Slicer {
   clang::ASTContext& context_;
   const clang::SourceManager& sm_;
   const PreprocessorRecord& preprocessor_;
+  bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
   HeaderOrigins origins_;
 };
@@ -243,9 +245,9 @@ std::string namespace_prefix(const clang::FunctionDecl* kernel) {
 
 std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
                                         const std::vector<unsigned>& constant_params,
-                                        clang::ASTContext& context,
+                                        bool bounded_block, clang::ASTContext& context,
                                         const PreprocessorRecord& preprocessor, Reporter& report) {
-  return Slicer(context, preprocessor, report).run(kernel, constant_params);
+  return Slicer(context, preprocessor, report).run(kernel, constant_params, bounded_block);
 }
 
 std::string constant_entry_name(const clang::FunctionDecl* kernel) {

@@ -21,9 +21,12 @@ namespace tiletune::tool {
 // `constant_params` (ascending) are the parameters the annotation passes as Constant(...): the
 // slice then turns the kernel into a force-inlined __device__ function and adds an entry kernel,
 // constant_entry_name(kernel), whose leading `long long` template parameters are those values.
+// `bounded_block` says the block size is fixed per configuration (`threads =` evaluates from the
+// space alone): only then does the kernel carry rules::kLaunchBoundsMacro, since a block size that
+// follows a run-time value could exceed the bounds a configuration was compiled with.
 std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
                                         const std::vector<unsigned>& constant_params,
-                                        clang::ASTContext& context,
+                                        bool bounded_block, clang::ASTContext& context,
                                         const PreprocessorRecord& preprocessor, Reporter& report);
 
 // The entry kernel the slice adds for a kernel with Constant(...) parameters, qualified with the
