@@ -173,7 +173,8 @@ struct Site::State {
     }
     detail::TunedKernel tuned = detail::tune(tools, request);
     if (tuned.result.tuned)
-      r.results().store(detail::stored_winner(info, request.key, device, tuned.result));
+      r.results().store(detail::stored_winner(info, request.key, device, tuned.result,
+                                              detail::current_versions(tools, device)));
     return tuned;
   }
 
