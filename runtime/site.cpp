@@ -5,6 +5,7 @@
 #include "runtime.h"
 #include "space_checks.h"
 #include "store/tuning_lock.h"
+#include "tune/site_variant.h"
 #include "tune/stored_winner.h"
 #include "tune/tuner.h"
 #include "tuning_history.h"
@@ -188,7 +189,8 @@ struct Site::State {
     }
     detail::TunedKernel tuned = detail::tune(tools, request);
     if (tuned.result.tuned)
-      r.results().store(detail::stored_winner(info, request.key, device, tuned.result));
+      r.results().store(detail::stored_winner(info, request.key, device, tuned.result,
+                                              detail::current_versions(tools, device)));
     return tuned;
   }
 
@@ -219,9 +221,23 @@ std::vector<Site*> sites() {
 
 const SiteInfo& Site::info() const { return state_->info; }
 
+namespace {
+
+// A launch value of the annotation's geometry that cannot launch, said with where the annotation
+// is and for which key: the geometry's code knows neither.
+[[noreturn]] void launch_value_error(const SiteInfo& info, const Key& key,
+                                     const LaunchValueError& e) {
+  std::string values;
+  for (int i = 0; i < key.size; ++i) values += (i ? ", " : "") + std::to_string(key.values[i]);
+  throw Error(detail::site_location(info) + ": tiletune: the launch geometry of " + info.kernel +
+              " for key (" + values + "): " + e.what() + "; nothing was launched");
+}
+
+}  // namespace
+
 // The fast path: no allocation, no lock, no string work once the key has a winner.
 void Site::launch(const Key& key, GeometryRef geometry, void** args,
-                  TuningOptionsRef tuning_options, ArgumentsRef arguments) {
+                  TuningOptionsRef tuning_options, ArgumentsRef arguments) try {
   Runtime& rt = state_->rt();
   detail::Device& device = rt.device();
   detail::ContextHandle context = device.current_context();
@@ -232,6 +248,8 @@ void Site::launch(const Key& key, GeometryRef geometry, void** args,
         {state_->info, key, context, geometry, args, tuning_options, arguments}, hash);
   if (arguments) arguments(w->config);
   device.launch(w->function, geometry(w->config), args, w->cluster);
+} catch (const LaunchValueError& e) {
+  launch_value_error(state_->info, key, e);
 }
 
 std::optional<TuningResult> Site::result(const Key& key) const {

@@ -1,12 +1,14 @@
 // Launch geometry, tuning keys and the helpers that annotation expressions use (`cld`).
 #pragma once
 
+#include <tiletune/error.h>
 #include <tiletune/rules.h>
 
 #include <cuda.h>
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #if defined(__CUDACC__)
@@ -15,11 +17,28 @@
 
 namespace tiletune {
 
-// Ceiling division: the number of blocks of size b that cover a.
+// Ceiling division: the number of blocks of size b that cover a. Integers are divided without the
+// sum a + b - 1, which overflows near the type's end; a divisor of 0 is a LaunchValueError.
 template <class A, class B>
 constexpr auto cld(A a, B b) -> decltype(a / b) {
-  return (a + b - 1) / b;
+  if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
+    if (b == 0) throw LaunchValueError("cld(" + std::to_string(a) + ", 0) divides by zero");
+    return a / b + ((a % b != 0 && (a < 0) == (b < 0)) ? 1 : 0);
+  } else {
+    return (a + b - 1) / b;
+  }
 }
+
+namespace detail {
+// A grid or block dimension as the driver takes it: 1 to 2^32 - 1, else a LaunchValueError.
+template <class X>
+constexpr unsigned launch_dimension(X value, char axis) {
+  if (value < X(1) || static_cast<unsigned long long>(value) > 0xffffffffull)
+    throw LaunchValueError(std::string("a launch dimension (") + axis + ") is " +
+                           std::to_string(value) + ", outside 1 to 4294967295");
+  return static_cast<unsigned>(value);
+}
+}  // namespace detail
 
 // Grid or block dimensions. Built from one integer (x), three, or a CUDA dim3.
 struct Dim {
@@ -27,10 +46,12 @@ struct Dim {
 
   constexpr Dim() = default;
   template <class X, class = std::enable_if_t<std::is_integral_v<X>>>
-  constexpr Dim(X x_) : x(static_cast<unsigned>(x_)) {}
+  constexpr Dim(X x_) : x(detail::launch_dimension(x_, 'x')) {}
   template <class X, class Y, class Z = int>
   constexpr Dim(X x_, Y y_, Z z_ = 1)
-      : x(static_cast<unsigned>(x_)), y(static_cast<unsigned>(y_)), z(static_cast<unsigned>(z_)) {}
+      : x(detail::launch_dimension(x_, 'x')),
+        y(detail::launch_dimension(y_, 'y')),
+        z(detail::launch_dimension(z_, 'z')) {}
 #if defined(__CUDACC__)
   constexpr Dim(dim3 d) : x(d.x), y(d.y), z(d.z) {}
 #endif

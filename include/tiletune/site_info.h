@@ -18,6 +18,9 @@ struct Hints {
 struct SiteInfo {
   const char* file = "";  // the annotation's file and line, for messages
   int line = 0;
+  // What the results file knows the site by: a hash of its device source and annotation, so that
+  // a result follows the code, not the file's place ("": the file and line, for a hand-made site).
+  const char* id = "";
   const char* kernel = "";           // the kernel as written at the site
   const char* device_source = "";    // self-contained source that NVRTC compiles
   const char* name_expression = "";  // the kernel to instantiate, `$name` standing for axis values

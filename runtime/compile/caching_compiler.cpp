@@ -99,6 +99,8 @@ CachingCompiler::CachingCompiler(std::unique_ptr<CompileStages> stages,
 
 CachingCompiler::~CachingCompiler() = default;
 
+int CachingCompiler::front_end_version() const { return stages_->front_end_version(); }
+
 std::shared_ptr<const CompiledKernel> CachingCompiler::compile(const CompileRequest& request) {
   const std::string key = variant_key(request, toolchain_);
   return caches_->variants

@@ -48,6 +48,8 @@ class CachingCompiler : public Compiler {
   // batch (CompileStages::front_end_batch). A failed batch is run again one request at a time.
   void prepare(const std::vector<CompileRequest>& requests) override;
 
+  int front_end_version() const override;
+
   const CompileCounters& counters() const { return counters_; }
   const std::string& toolchain() const { return toolchain_; }
   DiskCache* disk_cache() const { return disk_.get(); }

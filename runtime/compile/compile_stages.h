@@ -21,6 +21,8 @@ class CompileStages {
   // Everything outside the request that changes the machine code (compiler versions, the
   // headers' location); it enters every key.
   virtual std::string toolchain() const = 0;
+  // The front end's version, as Compiler::front_end_version. The default: not known (0).
+  virtual int front_end_version() const { return 0; }
   // Both throw tiletune::CompileError with the stage's log when the input does not compile.
   virtual Ptx front_end(const CompileRequest& request) = 0;
   virtual CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) = 0;

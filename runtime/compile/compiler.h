@@ -22,6 +22,10 @@ class Compiler {
   // Blocks until done. Never throws: a front end that fails here is run again alone, so that
   // compile() reports each configuration's own error. The default does nothing.
   virtual void prepare(const std::vector<CompileRequest>& requests) { (void)requests; }
+
+  // The front end's version (NVRTC's, major*1000 + minor*10), recorded with each stored winner: a
+  // winner found by another front end is tuned again. 0: not known.
+  virtual int front_end_version() const { return 0; }
 };
 
 }  // namespace tiletune::detail

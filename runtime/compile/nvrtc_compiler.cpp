@@ -83,6 +83,8 @@ class NvrtcStages final : public CompileStages {
            std::to_string(linker_version()) + " headers " + toolkit_include_dir();
   }
 
+  int front_end_version() const override { return nvrtc_version(); }
+
   Ptx front_end(const CompileRequest& request) override {
     FrontEndOutput out = compile_to_ptx(input(request));
     return Ptx{std::move(out.ptx), std::move(out.lowered_name)};

@@ -27,6 +27,7 @@ struct Driver {
   PFN_cuDevicePrimaryCtxRetain_v7000 primary_ctx_retain;
   PFN_cuDeviceGetAttribute_v2000 device_get_attribute;
   PFN_cuDeviceGetName_v2000 device_get_name;
+  PFN_cuDriverGetVersion_v2020 driver_get_version;
   PFN_cuModuleLoadData_v2000 module_load_data;
   PFN_cuModuleGetFunction_v2000 module_get_function;
   PFN_cuLaunchKernelEx_v11060 launch_kernel_ex;
@@ -99,6 +100,7 @@ Driver load_driver(const std::string& name) {
   resolve("cuDevicePrimaryCtxRetain", 7000, d.primary_ctx_retain);
   resolve("cuDeviceGetAttribute", 2000, d.device_get_attribute);
   resolve("cuDeviceGetName", 2000, d.device_get_name);
+  resolve("cuDriverGetVersion", 2020, d.driver_get_version);
   resolve("cuModuleLoadData", 2000, d.module_load_data);
   resolve("cuModuleGetFunction", 2000, d.module_get_function);
   resolve("cuLaunchKernelEx", 11060, d.launch_kernel_ex);
@@ -157,6 +159,7 @@ class CudaDevice final : public Device {
         attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
     info.l2_bytes = attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
     info.clusters = major >= 9 && attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH, device) != 0;
+    check(d_.driver_get_version(&info.driver_version), "cuDriverGetVersion");
     info.id = info.name + " sm_" + std::to_string(info.arch) + " " +
               std::to_string(info.multiprocessors) + "SM";
     return info;

@@ -25,7 +25,8 @@ struct DeviceInfo {
   int max_threads_per_block = 1024;
   int max_shared_per_block = 48 * 1024;  // dynamic shared memory a block may opt in to
   long long l2_bytes = 0;
-  bool clusters = false;  // thread-block clusters (sm_90 and later)
+  bool clusters = false;   // thread-block clusters (sm_90 and later)
+  int driver_version = 0;  // the driver's CUDA version (major*1000 + minor*10), 0: not known
 };
 
 class Device {

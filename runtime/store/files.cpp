@@ -1,5 +1,6 @@
 #include "store/files.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,6 +81,25 @@ std::string temporary_name(const std::string& name) {
                 std::hash<std::thread::id>{}(std::this_thread::get_id()),
                 static_cast<unsigned long long>(counter.fetch_add(1)));
   return name + std::string(kTemporaryInfix) + unique;
+}
+
+void remove_temporaries_of(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  const std::string directory = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const std::string prefix =
+      path.substr(slash == std::string::npos ? 0 : slash + 1) + std::string(kTemporaryInfix);
+  DIR* listing = ::opendir(directory.c_str());
+  if (listing == nullptr) return;
+  const int directory_fd = ::dirfd(listing);
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    struct stat found {};
+    if (::fstatat(directory_fd, name.c_str(), &found, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(found.st_mode))
+      ::unlinkat(directory_fd, name.c_str(), 0);
+  }
+  ::closedir(listing);
 }
 
 std::string parent_of(const std::string& path) {

@@ -32,6 +32,12 @@ std::string write_atomically(const std::string& path, std::string_view bytes, un
 std::string write_atomically_at(int directory_fd, const std::string& name, std::string_view bytes,
                                 unsigned mode = 0666);
 
+// Removes the temporaries that writers of `path` (write_atomically) left next to it: regular files
+// named "<name of path>.tmp.<anything>". Only for where no writer of `path` can be running, such
+// as under the lock that all of its writers hold: then every such file is a killed writer's. Best
+// effort: a file that cannot be removed stays.
+void remove_temporaries_of(const std::string& path);
+
 // Creates the directory `path` and its missing parents, each with `mode` (less the umask); a
 // directory already there is left as it is.
 std::string make_directories(const std::string& path, unsigned mode = 0700);

@@ -121,6 +121,15 @@ std::optional<StoredResult> ResultsFile::find(const StoredResult& query) {
   return std::nullopt;
 }
 
+std::optional<StoredResult> ResultsFile::find_if(
+    const std::function<bool(const StoredResult&)>& select) {
+  std::lock_guard lock(mutex_);
+  load_once();
+  for (const StoredResult& r : results_)
+    if (select(r)) return r;
+  return std::nullopt;
+}
+
 void ResultsFile::reload() {
   std::lock_guard lock(mutex_);
   load_once();
@@ -150,6 +159,8 @@ void ResultsFile::update(const std::function<void(std::vector<StoredResult>&)>& 
   std::optional<std::vector<StoredResult>> read_now = read();
   if (!read_now) return;
   std::vector<StoredResult> on_disk = std::move(*read_now);
+  // Every writer holds the lock: a temporary there now is a killed writer's, never to be renamed.
+  files::remove_temporaries_of(path_);
   change(on_disk);
   if (std::string error =
           files::write_atomically(path_, format_results(on_disk, unreadable_), 0644);

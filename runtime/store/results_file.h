@@ -25,6 +25,9 @@ class ResultsFile {
   // The stored result with `query`'s identity, reading the file the first time.
   std::optional<StoredResult> find(const StoredResult& query);
 
+  // The first stored result `select` selects, reading the file the first time.
+  std::optional<StoredResult> find_if(const std::function<bool(const StoredResult&)>& select);
+
   // Reads the file again: what other processes stored since replaces what this one holds.
   void reload();
 

@@ -31,6 +31,12 @@ constexpr std::string_view kSpaceMedian = "space_median_ms";
 constexpr std::string_view kMeasured = "measured";  // one line per configuration
 // Only when the tuning's time budget ran out: "budget".
 constexpr std::string_view kStopped = "stopped";
+constexpr std::string_view kCode = "code";
+constexpr std::string_view kVersions = "versions";
+// The parts of `versions`.
+constexpr std::string_view kNvrtc = "nvrtc";
+constexpr std::string_view kDriver = "driver";
+constexpr std::string_view kTiletune = "tiletune";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
 
 std::string_view trim(std::string_view s) {
@@ -185,6 +191,51 @@ bool set_measured(StoredResult& r, std::string_view value, std::string& why) {
   return true;
 }
 
+bool set_code(StoredResult& r, std::string_view value, std::string& why) {
+  std::uint64_t ignored = 0;
+  if (value.size() != 16 || !parse_number(value, ignored, 16))
+    return why = "code '" + std::string(value) + "' is not 16 hex digits", false;
+  r.code = std::string(value);
+  return true;
+}
+
+// "13.0" as 13000 (major*1000 + minor*10, CUDA's convention).
+bool parse_cuda_version(std::string_view text, int& out) {
+  const std::size_t dot = text.find('.');
+  int major = 0;
+  int minor = 0;
+  if (dot == std::string_view::npos || !parse_number(text.substr(0, dot), major) ||
+      !parse_number(text.substr(dot + 1), minor) || major < 0 || major > 1000 || minor < 0 ||
+      minor > 99)
+    return false;
+  out = major * 1000 + minor * 10;
+  return true;
+}
+
+std::string cuda_version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+bool set_versions(StoredResult& r, std::string_view value, std::string& why) {
+  r.versions = ToolVersions{};
+  for (std::string_view part : split(value, ' ')) {
+    if (part.empty()) continue;
+    const std::size_t eq = part.find('=');
+    const std::string_view name = part.substr(0, eq == std::string_view::npos ? 0 : eq);
+    const std::string_view number = eq == std::string_view::npos ? "" : part.substr(eq + 1);
+    bool good = eq != std::string_view::npos;
+    if (good && name == kNvrtc)
+      good = parse_cuda_version(number, r.versions.nvrtc);
+    else if (good && name == kDriver)
+      good = parse_cuda_version(number, r.versions.driver);
+    else if (good && name == kTiletune)
+      r.versions.tiletune = std::string(number);
+    // Another name: a version a later tiletune records, ignored here.
+    if (!good) return why = "version '" + std::string(part) + "' is not name=major.minor", false;
+  }
+  return true;
+}
+
 bool set_median(StoredResult& r, std::string_view value, std::string& why) {
   if (!parse_double(value, r.median_ms))
     return why = "median_ms '" + std::string(value) + "' is not a number", false;
@@ -211,7 +262,9 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
       {kRunnerUpMs, set_runner_up_ms},
       {kSpaceMedian, set_space_median},
       {kMeasured, set_measured},
-      {kStopped, set_stopped}};
+      {kStopped, set_stopped},
+      {kCode, set_code},
+      {kVersions, set_versions}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);
   return true;
@@ -329,8 +382,24 @@ std::string milliseconds(double ms) {
 
 }  // namespace
 
+std::string version_changes(const ToolVersions& before, const ToolVersions& now) {
+  std::string out;
+  auto add = [&](const std::string& change) { out += (out.empty() ? "" : ", ") + change; };
+  auto text = [](int v) { return v ? cuda_version_text(v) : std::string("unrecorded"); };
+  if (before.nvrtc != now.nvrtc) add("NVRTC " + text(before.nvrtc) + " -> " + text(now.nvrtc));
+  if (before.driver != now.driver) add("driver " + text(before.driver) + " -> " + text(now.driver));
+  if (before.tiletune != now.tiletune)
+    add("tiletune " + (before.tiletune.empty() ? std::string("unrecorded") : before.tiletune) +
+        " -> " + now.tiletune);
+  return out;
+}
+
 bool StoredResult::same_identity(const StoredResult& other) const {
-  return site == other.site && device == other.device && key == other.key &&
+  // A site's code id names it wherever its file is; a block without one (a hand-made site, or a
+  // file from before ids) is named by its file and line.
+  const bool same_site =
+      code.empty() && other.code.empty() ? site == other.site : code == other.code;
+  return same_site && device == other.device && key == other.key &&
          hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
 }
 
@@ -339,6 +408,17 @@ std::string format_results(const std::vector<StoredResult>& results,
   std::string out(kHeader);
   for (const StoredResult& r : results) {
     out += "\n[" + r.site + "]\n";
+    if (!r.code.empty()) out += std::string(kCode) + " = " + r.code + "\n";
+    if (r.versions != ToolVersions{}) {
+      out += std::string(kVersions) + " =";
+      if (r.versions.nvrtc)
+        out += " " + std::string(kNvrtc) + "=" + cuda_version_text(r.versions.nvrtc);
+      if (r.versions.driver)
+        out += " " + std::string(kDriver) + "=" + cuda_version_text(r.versions.driver);
+      if (!r.versions.tiletune.empty())
+        out += " " + std::string(kTiletune) + "=" + r.versions.tiletune;
+      out += "\n";
+    }
     out += std::string(kDevice) + " = " + r.device + "\n";
     out += std::string(kKey) + " = ";
     for (int i = 0; i < r.key.size; ++i) out += (i ? ", " : "") + std::to_string(r.key.values[i]);

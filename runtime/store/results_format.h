@@ -3,6 +3,8 @@
 // configuration by axis name. Written for people to read, copy and commit:
 //
 //   [vadd.cu:12 vadd<$tile>]
+//   code = 3f29a0c47e81d5b2
+//   versions = nvrtc=13.0 driver=13.0 tiletune=0.1.0
 //   device = NVIDIA H200 sm_90 132SM
 //   key = 4096
 //   hints = occupancy=0 num_ctas=0
@@ -38,8 +40,24 @@ struct MeasuredConfig {
   double median_ms = 0;
 };
 
+// What made a stored result, besides the code: a change in any of them re-tunes (0 or "": not
+// known, as in a block written before versions were recorded).
+struct ToolVersions {
+  int nvrtc = 0;   // major*1000 + minor*10
+  int driver = 0;  // the CUDA driver's API version, the same convention
+  std::string tiletune;
+
+  bool operator==(const ToolVersions&) const = default;
+};
+
+// What differs from `before` to `now`, for a log line ("NVRTC 13.0 -> 13.1, driver 13.0 ->
+// 13.1"); "" when nothing does.
+std::string version_changes(const ToolVersions& before, const ToolVersions& now);
+
 struct StoredResult {
-  std::string site;    // "file.cu:12 kernel<$tile>"
+  std::string site;  // "file.cu:12 kernel<$tile>", for people; the identity when `code` is ""
+  std::string code;  // SiteInfo::id: the site's identity when given
+  ToolVersions versions;
   std::string device;  // DeviceInfo::id
   Key key;
   Hints hints;

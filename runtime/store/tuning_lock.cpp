@@ -12,6 +12,7 @@ std::string TuningLock::path_for(const std::string& results_path, const StoredRe
   // The identity as the results file would write it: the same text in every process.
   StoredResult named;
   named.site = identity.site;
+  named.code = identity.code;
   named.device = identity.device;
   named.key = identity.key;
   named.hints = identity.hints;

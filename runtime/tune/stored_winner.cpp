@@ -63,15 +63,22 @@ std::string results_site_name(const SiteInfo& site) {
 StoredResult stored_identity(const SiteInfo& site, const Key& key, const DeviceInfo& device) {
   StoredResult r;
   r.site = results_site_name(site);
+  r.code = site.id;
   r.device = device.id;
   r.key = key;
   r.hints = site.hints;
   return r;
 }
 
+ToolVersions current_versions(const TuningTools& tools, const DeviceInfo& device) {
+  return ToolVersions{tools.compiler.front_end_version(), device.driver_version,
+                      TILETUNE_VERSION_TEXT};
+}
+
 StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInfo& device,
-                           const TuningResult& result) {
+                           const TuningResult& result, const ToolVersions& versions) {
   StoredResult stored = stored_identity(site, key, device);
+  stored.versions = versions;
   stored.space_checksum = site.space.checksum();
   stored.axis_names = site.space.axis_names();
   stored.best = result.best_config();
@@ -87,7 +94,35 @@ std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
   const TuningSettings& s = tools.settings;
   const StoredResult identity = stored_identity(request.site, request.key, device);
   std::optional<StoredResult> stored = results.find(identity);
-  if (!stored) return std::nullopt;
+  if (!stored) {
+    // The same place and kernel under another code id: the code changed since (or the block is
+    // from before ids). Said once: the tuning stores a block under the new id.
+    if (!identity.code.empty() && s.log_level >= 1 && s.log)
+      if (std::optional<StoredResult> earlier = results.find_if([&](const StoredResult& r) {
+            StoredResult named = r;
+            named.code.clear();
+            StoredResult query = identity;
+            query.code.clear();
+            return r.code != identity.code && named.same_identity(query);
+          }))
+        std::fprintf(s.log,
+                     "tiletune: %s: the stored result in %s is for other code (%s): tuning "
+                     "again\n",
+                     identity.site.c_str(), results.path().c_str(),
+                     earlier->code.empty() ? "written before results named code: no code id"
+                                           : "kernel changed");
+    return std::nullopt;
+  }
+  if (const std::string changes =
+          version_changes(stored->versions, current_versions(tools, device));
+      !changes.empty()) {
+    if (s.log_level >= 1 && s.log)
+      std::fprintf(s.log,
+                   "tiletune: %s: the stored result in %s was made by other versions (%s): "
+                   "tuning again\n",
+                   identity.site.c_str(), results.path().c_str(), changes.c_str());
+    return std::nullopt;
+  }
   if (!fits(*stored, request.site.space)) {
     if (s.log_level >= 1 && s.log)
       std::fprintf(s.log,

@@ -14,15 +14,20 @@ namespace tiletune::detail {
 // sources live elsewhere), the line and the name expression: "vadd.cu:12 vadd<$tile>".
 std::string results_site_name(const SiteInfo& site);
 
-// What identifies a stored winner: the site, the device model, the key and the static hints.
+// What identifies a stored winner: the site (its code id, else its file and line), the device
+// model, the key and the static hints.
 StoredResult stored_identity(const SiteInfo& site, const Key& key, const DeviceInfo& device);
 
-// The stored result for a tuning's winner.
+// The versions of what builds and runs the code here: the front end, the driver and tiletune.
+ToolVersions current_versions(const TuningTools& tools, const DeviceInfo& device);
+
+// The stored result for a tuning's winner, with the versions that made it.
 StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInfo& device,
-                           const TuningResult& result);
+                           const TuningResult& result, const ToolVersions& versions);
 
 // The winner stored in `results` for the request's key on `device`, compiled and loaded; nullopt
-// when there is none that fits the space as it is now, or it does not load (said in the log).
+// when there is none that fits the code, the versions and the space as they are now, or it does
+// not load (each said in the log, with why).
 std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
                                               const TuningRequest& request, ResultsFile& results,
                                               const DeviceInfo& device);

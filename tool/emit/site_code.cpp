@@ -4,6 +4,7 @@
 #include "emit/code_writer.h"
 #include "emit/expression_code.h"
 #include "emit/launch_code.h"
+#include "emit/site_id.h"
 #include "emit/site_info_code.h"
 
 namespace tiletune::tool {
@@ -26,9 +27,11 @@ std::optional<Code> axis_indices_code(const ExpressionCode& expressions,
 }  // namespace
 
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
-                      const SiteLocation& where, const std::string& device_source) {
+                      const SiteLocation& where, const std::string& device_source,
+                      const std::string& annotation_text) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
-  SiteInfoText info{where.file, where.line, variable + "_source"};
+  SiteInfoText info{display_name(where.file), where.line, variable + "_source",
+                    site_id(device_source, annotation_text)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
   EmittedSite out;

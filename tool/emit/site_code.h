@@ -23,8 +23,10 @@ struct EmittedSite {
                             // (no ';') and a newline
 };
 
-// `variable` names the site object; `device_source` is the slice.
+// `variable` names the site object; `device_source` is the slice; `annotation_text` is the
+// annotation between its parentheses (with the slice, the site's identity: site_id.h).
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
-                      const SiteLocation& where, const std::string& device_source);
+                      const SiteLocation& where, const std::string& device_source,
+                      const std::string& annotation_text);
 
 }  // namespace tiletune::tool

@@ -92,6 +92,7 @@ Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
       "::tiletune::SiteInfo info;",
       Code::concat({"info.file = ", string_code(text.file), ";"}),
       "info.line = " + std::to_string(text.line) + ";",
+      Code::concat({"info.id = ", string_code(text.id), ";"}),
       Code::concat({"info.kernel = ", string_code(kernel_as_written(*a.call, expressions)), ";"}),
       "info.device_source = " + text.device_source + ";",
       Code::concat(

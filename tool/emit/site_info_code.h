@@ -11,9 +11,10 @@
 namespace tiletune::tool {
 
 struct SiteInfoText {
-  std::string file;  // the annotation's file and line, for run-time messages
+  std::string file;  // the annotation's file (its name, not its path) and line, for messages
   unsigned line = 0;
   std::string device_source;  // names the array that holds the slice
+  std::string id;             // site_id.h: what the results file knows the site by
 };
 
 // `[] { ::tiletune::SiteInfo info; info.file = ...; ... return info; }`, capturing by reference

@@ -53,6 +53,9 @@ class FakeCompiler final : public detail::Compiler {
     prepared.push_back(std::move(names));
   }
 
+  int front_end_version() const override { return nvrtc_version; }
+
+  int nvrtc_version = 0;  // what front_end_version() reports
   std::atomic<int> compiles{0};
   std::mutex mutex;
   std::vector<std::vector<std::string>> prepared;  // each prepare() call's variants, in order

@@ -37,6 +37,7 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
 // CHECK-NEXT: ::tiletune::SiteInfo info;
 // CHECK-NEXT: info.file = "{{.*}}language.cu";
 // CHECK-NEXT: info.line = [[#CART]];
+// CHECK-NEXT: info.id = "{{[0-9a-f]+}}";
 // CHECK-NEXT: info.kernel = "kernels::tile2d<$bx, $by, $guard>";
 // CHECK-NEXT: info.device_source = tiletune_site_[[#CART]]_3_source;
 // CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::tile2d<$bx, $by, $guard>";

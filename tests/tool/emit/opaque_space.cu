@@ -41,6 +41,7 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK-NEXT: ::tiletune::SiteInfo info;
 // CHECK-NEXT: info.file = "{{.*}}opaque_space.cu";
 // CHECK-NEXT: info.line = [[#OPAQUE]];
+// CHECK-NEXT: info.id = "{{[0-9a-f]+}}";
 // CHECK-NEXT: info.kernel = "kernels::scale<float, $tile>";
 // CHECK-NEXT: info.device_source = tiletune_site_[[#OPAQUE]]_3_source;
 // CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::scale<float, $tile>";

@@ -30,6 +30,7 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 // LAYOUT-NEXT:  ::tiletune::SiteInfo info;
 // LAYOUT-NEXT:  info.file = "{{.*}}vadd.cu";
 // LAYOUT-NEXT:  info.line = [[#LINE]];
+// LAYOUT-NEXT:  info.id = "{{[0-9a-f]+}}";
 // LAYOUT-NEXT:  info.kernel = "vadd<$tile>";
 // LAYOUT-NEXT:  info.device_source = tiletune_site_[[#LINE]]_3_source;
 // LAYOUT-NEXT:  info.name_expression = "vadd<$tile>";

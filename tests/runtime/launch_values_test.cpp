@@ -1,0 +1,125 @@
+// Launch values computed at run time that cannot launch (a grid or block dimension of 0, below 0
+// or past 32 bits; cld by 0) are a tiletune::Error that names the annotation's file and line, the
+// kernel and the key, and nothing is launched: never a launch with a truncated value, never a
+// crash. Literal values are build-time errors (tests/tool/check/literal_values.cu).
+#include "runtime.h"
+#include "support/fake_device.h"
+
+#include <tiletune/site.h>
+
+#include <gtest/gtest.h>
+
+#include <climits>
+
+namespace tiletune {
+namespace {
+
+using testing::FakeCompiler;
+using testing::FakeDevice;
+
+SiteInfo vadd_site() {
+  SiteInfo info;
+  info.file = "vadd.cu";
+  info.line = 12;
+  info.kernel = "vadd<$tile>";
+  info.device_source = "template <int T> __global__ void vadd() {}";
+  info.name_expression = "vadd<$tile>";
+  info.space = Space::cartesian({{"tile", {64, 128}}});
+  return info;
+}
+
+struct Fixture {
+  FakeDevice* device;
+  std::unique_ptr<Runtime> runtime;
+  Site site;
+
+  Fixture() : runtime(make_runtime()), site(vadd_site(), runtime.get()) {}
+
+  std::unique_ptr<Runtime> make_runtime() {
+    auto d = std::make_unique<FakeDevice>([](const std::string&, const Geometry&) { return 1.0; });
+    device = d.get();
+    return std::make_unique<Runtime>(std::move(d), std::make_shared<FakeCompiler>(),
+                                     RuntimeOptions{});
+  }
+
+  // Launches with key (n) and the geometry `blocks(n, $tile)` x `$tile`; the error's message.
+  template <class Blocks>
+  std::string launch_error(long long n, Blocks blocks) {
+    void* args[1] = {&n};
+    try {
+      site.launch(
+          key(n),
+          [&](const Config& c) {
+            return Geometry{blocks(n, c[0]), Dim(c[0]), 0, nullptr};
+          },
+          args);
+    } catch (const LaunchValueError& e) {
+      return std::string("not named: ") + e.what();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  }
+};
+
+TEST(LaunchValues, CeilingDivisionByZeroNamesTheSite) {
+  Fixture f;
+  long long divisor = 0;
+  const std::string error =
+      f.launch_error(4096, [&](long long n, long long) { return Dim(cld(n, divisor)); });
+  EXPECT_EQ(error,
+            "vadd.cu:12: tiletune: the launch geometry of vadd<$tile> for key (4096): "
+            "cld(4096, 0) divides by zero; nothing was launched");
+  EXPECT_TRUE(f.device->launches().empty());
+}
+
+TEST(LaunchValues, ADimensionPast32BitsIsNeverTruncated) {
+  Fixture f;
+  const std::string error = f.launch_error(
+      std::int64_t{1} << 31, [](long long n, long long tile) { return Dim(n * tile); });
+  EXPECT_NE(error.find("vadd.cu:12: tiletune: the launch geometry of vadd<$tile> for key "
+                       "(2147483648): a launch dimension (x) is 137438953472, outside 1 to "
+                       "4294967295; nothing was launched"),
+            std::string::npos)
+      << error;
+  EXPECT_TRUE(f.device->launches().empty());
+}
+
+TEST(LaunchValues, AZeroOrNegativeDimensionAfterTuningIsNotLaunched) {
+  Fixture f;
+  // Tuned first for n = 4096, then the same key with a geometry that gives 0 and then -1 blocks.
+  EXPECT_EQ(f.launch_error(4096, [](long long n, long long t) { return Dim(cld(n, t)); }), "");
+  const std::size_t launched = f.device->launches().size();
+  const std::string zero = f.launch_error(4096, [](long long, long long) { return Dim(1, 0, 1); });
+  EXPECT_NE(zero.find("vadd.cu:12: tiletune: the launch geometry of vadd<$tile> for key (4096): a "
+                      "launch dimension (y) is 0, outside 1 to 4294967295"),
+            std::string::npos)
+      << zero;
+  const std::string negative = f.launch_error(4096, [](long long, long long) { return Dim(-1); });
+  EXPECT_NE(negative.find("a launch dimension (x) is -1"), std::string::npos) << negative;
+  EXPECT_EQ(f.device->launches().size(), launched);
+}
+
+TEST(LaunchValues, OneConfigurationsBadDimensionDuringTuningNamesTheSite) {
+  Fixture f;
+  const std::string error =
+      f.launch_error(4096, [](long long, long long tile) { return Dim(tile == 128 ? 0 : 1); });
+  EXPECT_NE(error.find("vadd.cu:12: tiletune: the launch geometry of vadd<$tile> for key (4096): a "
+                       "launch dimension (x) is 0"),
+            std::string::npos)
+      << error;
+}
+
+TEST(LaunchValues, CeilingDivisionNearTheEndOfItsTypeDoesNotOverflow) {
+  EXPECT_EQ(cld(INT_MAX, 256), 8388608);
+  EXPECT_EQ(cld(INT_MAX, 1), INT_MAX);
+  EXPECT_EQ(cld(4096, 64), 64);
+  EXPECT_EQ(cld(4097, 64), 65);
+  EXPECT_EQ(cld(0, 64), 0);
+  EXPECT_EQ(cld(-5, 4), -1);  // the ceiling of -1.25
+  EXPECT_EQ(cld(5u, 4u), 2u);
+  static_assert(cld(100, 32) == 4);
+}
+
+}  // namespace
+}  // namespace tiletune

@@ -1,0 +1,38 @@
+#include "emit/site_id.h"
+
+#include "store/content_hash.h"
+
+namespace tiletune::tool {
+namespace {
+
+// The slice without its `#line` lines: an edit above the kernel or the annotation moves them, and
+// they name the file by its path; neither changes the code that is tuned.
+std::string without_line_directives(std::string_view source) {
+  std::string out;
+  while (!source.empty()) {
+    const std::size_t end = source.find('\n');
+    const std::string_view line = source.substr(0, end);
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line.substr(first).rfind("#line ", 0) != 0) {
+      out += line;
+      out += '\n';
+    }
+    source.remove_prefix(end == std::string_view::npos ? source.size() : end + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string site_id(std::string_view device_source, std::string_view annotation_text) {
+  std::uint64_t hash = detail::fnv1a64(without_line_directives(device_source));
+  hash = detail::fnv1a64(std::string_view("\0", 1), hash);  // where one ends and the other starts
+  return detail::hex64(detail::fnv1a64(annotation_text, hash));
+}
+
+std::string display_name(std::string_view file) {
+  const std::size_t slash = file.find_last_of('/');
+  return std::string(slash == std::string_view::npos ? file : file.substr(slash + 1));
+}
+
+}  // namespace tiletune::tool

@@ -1,0 +1,17 @@
+// A site's identity for the results file: what the tuned result depends on in the source, and
+// nothing else. Same code, same id, wherever the file is and whatever line the site is on.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tiletune::tool {
+
+// 16 hex digits: a hash of the device source (the slice, without its #line directives, which
+// hold the file's path and lines) and of the annotation's text.
+std::string site_id(std::string_view device_source, std::string_view annotation_text);
+
+// The file's name for messages: its last component, never a path that names the machine.
+std::string display_name(std::string_view file);
+
+}  // namespace tiletune::tool
