@@ -77,7 +77,8 @@ TunedKernel decide_and_broadcast(const Broadcast& broadcast, const TuningTools& 
   try {
     TunedKernel decided = decide();
     record.outcome = decided.result.tuned ? Outcome::measured : Outcome::chosen;
-    record.result = stored_winner(request.site, request.key, device, decided.result);
+    record.result = stored_winner(request.site, request.key, device, decided.result,
+                                  current_versions(tools, device));
     std::string bytes = encode_broadcast(record);
     broadcast.bytes(bytes);
     return decided;
