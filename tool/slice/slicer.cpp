@@ -173,6 +173,7 @@ class Slicer {
     std::string out = "// Device source sliced by tiletune.\n";
     for (const std::string& header : contents.includes.headers())
       out += "#include <" + header + ">\n";
+    out += macros.device_include_conditionals();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
     for (std::size_t i = 0; i < all.size(); ++i) {
