@@ -110,6 +110,42 @@ llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition)
   return invalid ? llvm::StringRef() : text;
 }
 
+void PreprocessorRecord::MacroDefined(const clang::Token& name,
+                                      const clang::MacroDirective* directive) {
+  if (const clang::IdentifierInfo* id = name.getIdentifierInfo())
+    in_force_[id->getName().str()] = directive ? directive->getMacroInfo() : nullptr;
+}
+
+void PreprocessorRecord::MacroUndefined(const clang::Token& name, const clang::MacroDefinition&,
+                                        const clang::MacroDirective*) {
+  if (const clang::IdentifierInfo* id = name.getIdentifierInfo())
+    in_force_[id->getName().str()] = nullptr;
+}
+
+// The names in skipped text of a user file (a device branch) that name a macro in force there:
+// the text comes before any later definition, so what is in force now is what NVRTC would use.
+void PreprocessorRecord::SourceRangeSkipped(clang::SourceRange skipped, clang::SourceLocation) {
+  clang::SourceLocation at = skipped.getBegin();
+  if (at.isInvalid() || at.isMacroID() || sm_.isInSystemHeader(at) ||
+      !sm_.getFileEntryRefForID(sm_.getFileID(at)))
+    return;
+  clang::FileID file = sm_.getFileID(at);
+  llvm::StringRef buffer = sm_.getBufferData(file);
+  unsigned end =
+      sm_.getFileID(skipped.getEnd()) == file ? sm_.getFileOffset(skipped.getEnd()) : buffer.size();
+  clang::LangOptions lang;
+  lang.CPlusPlus = true;
+  clang::Lexer lexer(sm_.getLocForStartOfFile(file), lang, buffer.begin(),
+                     buffer.begin() + sm_.getFileOffset(at), buffer.end());
+  clang::Token token;
+  while (!lexer.LexFromRawLexer(token) && sm_.getFileOffset(token.getLocation()) < end) {
+    if (!token.is(clang::tok::raw_identifier)) continue;
+    auto it = in_force_.find(token.getRawIdentifier().str());
+    if (it != in_force_.end() && it->second)
+      uses_.push_back({token.getLocation(), it->first, it->second});
+  }
+}
+
 void PreprocessorRecord::InclusionDirective(clang::SourceLocation hash, const clang::Token&,
                                             llvm::StringRef file_name, bool angled,
                                             clang::CharSourceRange, clang::OptionalFileEntryRef,

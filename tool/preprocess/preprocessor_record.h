@@ -64,7 +64,13 @@ class PreprocessorRecord : public clang::PPCallbacks {
   void Elif(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value,
             clang::SourceLocation if_at) override;
   void Endif(clang::SourceLocation at, clang::SourceLocation if_at) override;
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective* directive) override;
+  void MacroUndefined(const clang::Token& name, const clang::MacroDefinition& definition,
+                      const clang::MacroDirective* undef) override;
+  void SourceRangeSkipped(clang::SourceRange skipped, clang::SourceLocation endif_at) override;
 
+  // Every macro use, including the names in text the parse skipped in the user's files (a device
+  // branch) that name a macro defined before them: NVRTC may expand those.
   const std::vector<MacroUse>& macro_uses() const { return uses_; }
   const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
   // The outermost device conditional around `at`, or null.
@@ -87,6 +93,7 @@ class PreprocessorRecord : public clang::PPCallbacks {
   const clang::SourceManager& sm_;
   std::vector<MacroUse> uses_;
   std::vector<OpenGroup> open_groups_;
+  std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
   std::vector<DeviceConditional> device_groups_;
   std::map<std::pair<unsigned, unsigned>, IncludeDirective> includes_;  // (includer, line)
 };
