@@ -24,9 +24,12 @@ namespace {
 
 class RewriteConsumer : public clang::ASTConsumer {
  public:
-  RewriteConsumer(const std::vector<SiteText>& sites, const PreprocessorRecord& preprocessor,
-                  DeferredDiagnostics& clang_diagnostics, RewriteResult& result)
+  RewriteConsumer(const std::vector<SiteText>& sites,
+                  const std::vector<UnrewritableSite>& unrewritable,
+                  const PreprocessorRecord& preprocessor, DeferredDiagnostics& clang_diagnostics,
+                  RewriteResult& result)
       : sites_(sites),
+        unrewritable_(unrewritable),
         preprocessor_(preprocessor),
         clang_diagnostics_(clang_diagnostics),
         result_(result) {}
@@ -40,6 +43,7 @@ class RewriteConsumer : public clang::ASTConsumer {
             [&](clang::SourceLocation at) { return !tuned || tuned->contains(at); }))
       return;
     Reporter report(context.getDiagnostics());
+    if (refuse_unrewritable(context, report)) return;
     std::optional<std::string> output = rewrite_file(context, sites_, preprocessor_, report);
     if (!output) return;
     result_.output = std::move(*output);
@@ -51,7 +55,29 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
  private:
+  // An annotation the tool would otherwise skip, leaving nvcc to fail on it (or, where
+  // TILETUNE_TOOL hides it, the program to run untuned): an error that says why and what to do.
+  bool refuse_unrewritable(clang::ASTContext& context, Reporter& report) {
+    const clang::SourceManager& sm = context.getSourceManager();
+    for (const UnrewritableSite& site : unrewritable_) {
+      if (site.written.isValid()) {
+        report.error(site.at,
+                     "TILETUNE(...) inside a macro cannot be rewritten: the tool replaces the "
+                     "annotation's own text; write the annotation outside the macro");
+        report.note(site.written, "the annotation is written here");
+        continue;
+      }
+      std::string main = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
+      report.error(site.at,
+                   "TILETUNE(...) in an included header is not rewritten: the tool "
+                   "rewrites only the file it is given (" +
+                       main + "); move the annotation into that file");
+    }
+    return !unrewritable_.empty();
+  }
+
   const std::vector<SiteText>& sites_;
+  const std::vector<UnrewritableSite>& unrewritable_;
   const PreprocessorRecord& preprocessor_;
   DeferredDiagnostics& clang_diagnostics_;
   RewriteResult& result_;
@@ -63,7 +89,7 @@ class RewriteAction : public clang::ASTFrontendAction {
 
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.addPPCallbacks(std::make_unique<SiteFinder>(pp, sites_));
+    pp.addPPCallbacks(std::make_unique<SiteFinder>(pp, sites_, unrewritable_));
     auto record = std::make_unique<PreprocessorRecord>(ci.getSourceManager());
     preprocessor_ = record.get();  // owned by the preprocessor, which outlives the consumer
     pp.addPPCallbacks(std::move(record));
@@ -73,12 +99,14 @@ class RewriteAction : public clang::ASTFrontendAction {
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
-    return std::make_unique<RewriteConsumer>(sites_, *preprocessor_, *clang_diagnostics_, result_);
+    return std::make_unique<RewriteConsumer>(sites_, unrewritable_, *preprocessor_,
+                                             *clang_diagnostics_, result_);
   }
 
  private:
   RewriteResult& result_;
   std::vector<SiteText> sites_;
+  std::vector<UnrewritableSite> unrewritable_;
   PreprocessorRecord* preprocessor_ = nullptr;
   DeferredDiagnostics* clang_diagnostics_ = nullptr;  // owned by the diagnostics engine
 };

@@ -1,10 +1,40 @@
 #include "preprocess/preprocessor_record.h"
 
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 #include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/Token.h>
 
 namespace tiletune::tool {
+namespace {
+
+// The macros whose value differs between the host parse and NVRTC: __CUDA_ARCH__ and its
+// relatives (__CUDA_ARCH_LIST__, __CUDA_ARCH_SPECIFIC__, ...), and NVRTC's own __CUDACC_RTC__.
+bool tests_device_macro(llvm::StringRef condition) {
+  return condition.contains("__CUDA_ARCH") || condition.contains("__CUDACC_RTC__");
+}
+
+// The offset of the start of the line `at` is on, and of the start of the next line.
+unsigned line_begin(const clang::SourceManager& sm, clang::SourceLocation at) {
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
+  unsigned offset = sm.getFileOffset(at);
+  while (offset > 0 && buffer[offset - 1] != '\n') --offset;
+  return offset;
+}
+
+unsigned next_line(const clang::SourceManager& sm, clang::SourceLocation at) {
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
+  std::size_t newline = buffer.find('\n', sm.getFileOffset(at));
+  return newline == llvm::StringRef::npos ? buffer.size() : newline + 1;
+}
+
+}  // namespace
+
+bool DeviceConditional::contains(const clang::SourceManager& sm, clang::SourceLocation at) const {
+  if (at.isInvalid() || sm.getFileID(at) != file) return false;
+  unsigned offset = sm.getFileOffset(at);
+  return offset >= begin && offset < end;
+}
 
 void PreprocessorRecord::record(const clang::Token& name,
                                 const clang::MacroDefinition& definition) {
@@ -25,14 +55,95 @@ void PreprocessorRecord::Defined(const clang::Token& name, const clang::MacroDef
   record(name, definition);
 }
 
-void PreprocessorRecord::Ifdef(clang::SourceLocation, const clang::Token& name,
+void PreprocessorRecord::Ifdef(clang::SourceLocation at, const clang::Token& name,
                                const clang::MacroDefinition& definition) {
   record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  open_group(at, id ? id->getName() : llvm::StringRef());
 }
 
-void PreprocessorRecord::Ifndef(clang::SourceLocation, const clang::Token& name,
+void PreprocessorRecord::Ifndef(clang::SourceLocation at, const clang::Token& name,
                                 const clang::MacroDefinition& definition) {
   record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  open_group(at, id ? id->getName() : llvm::StringRef());
+}
+
+void PreprocessorRecord::open_group(clang::SourceLocation at, llvm::StringRef tested) {
+  open_groups_.push_back({at, tests_device_macro(tested)});
+}
+
+void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange condition,
+                            ConditionValueKind) {
+  open_group(at, condition_text(condition));
+}
+
+void PreprocessorRecord::Elif(clang::SourceLocation, clang::SourceRange condition,
+                              ConditionValueKind, clang::SourceLocation) {
+  if (!open_groups_.empty() && tests_device_macro(condition_text(condition)))
+    open_groups_.back().tests_device_macro = true;
+}
+
+void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) {
+  if (open_groups_.empty()) return;
+  OpenGroup group = open_groups_.back();
+  open_groups_.pop_back();
+  if (!group.tests_device_macro || group.at.isMacroID() || at.isMacroID() ||
+      sm_.getFileID(group.at) != sm_.getFileID(at))
+    return;
+  device_groups_.push_back({sm_.getFileID(at), line_begin(sm_, group.at), next_line(sm_, at)});
+}
+
+const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::SourceLocation at) const {
+  const DeviceConditional* outermost = nullptr;
+  for (const DeviceConditional& group : device_groups_)
+    if (group.contains(sm_, at) && (!outermost || group.begin < outermost->begin))
+      outermost = &group;
+  return outermost;
+}
+
+llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition) const {
+  if (condition.isInvalid() || condition.getBegin().isMacroID()) return {};
+  bool invalid = false;
+  llvm::StringRef text = clang::Lexer::getSourceText(
+      clang::CharSourceRange::getCharRange(condition), sm_, clang::LangOptions(), &invalid);
+  return invalid ? llvm::StringRef() : text;
+}
+
+void PreprocessorRecord::MacroDefined(const clang::Token& name,
+                                      const clang::MacroDirective* directive) {
+  if (const clang::IdentifierInfo* id = name.getIdentifierInfo())
+    in_force_[id->getName().str()] = directive ? directive->getMacroInfo() : nullptr;
+}
+
+void PreprocessorRecord::MacroUndefined(const clang::Token& name, const clang::MacroDefinition&,
+                                        const clang::MacroDirective*) {
+  if (const clang::IdentifierInfo* id = name.getIdentifierInfo())
+    in_force_[id->getName().str()] = nullptr;
+}
+
+// The names in skipped text of a user file (a device branch) that name a macro in force there:
+// the text comes before any later definition, so what is in force now is what NVRTC would use.
+void PreprocessorRecord::SourceRangeSkipped(clang::SourceRange skipped, clang::SourceLocation) {
+  clang::SourceLocation at = skipped.getBegin();
+  if (at.isInvalid() || at.isMacroID() || sm_.isInSystemHeader(at) ||
+      !sm_.getFileEntryRefForID(sm_.getFileID(at)))
+    return;
+  clang::FileID file = sm_.getFileID(at);
+  llvm::StringRef buffer = sm_.getBufferData(file);
+  unsigned end =
+      sm_.getFileID(skipped.getEnd()) == file ? sm_.getFileOffset(skipped.getEnd()) : buffer.size();
+  clang::LangOptions lang;
+  lang.CPlusPlus = true;
+  clang::Lexer lexer(sm_.getLocForStartOfFile(file), lang, buffer.begin(),
+                     buffer.begin() + sm_.getFileOffset(at), buffer.end());
+  clang::Token token;
+  while (!lexer.LexFromRawLexer(token) && sm_.getFileOffset(token.getLocation()) < end) {
+    if (!token.is(clang::tok::raw_identifier)) continue;
+    auto it = in_force_.find(token.getRawIdentifier().str());
+    if (it != in_force_.end() && it->second)
+      uses_.push_back({token.getLocation(), it->first, it->second});
+  }
 }
 
 void PreprocessorRecord::InclusionDirective(clang::SourceLocation hash, const clang::Token&,

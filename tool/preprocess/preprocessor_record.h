@@ -24,6 +24,17 @@ struct MacroUse {
   const clang::MacroInfo* macro = nullptr;  // the definition in force there
 };
 
+// A conditional group (#if ... #endif) at the preprocessor's top level or inside ones that do
+// not test the device compiler's macros, one of whose conditions does (__CUDA_ARCH__,
+// __CUDACC_RTC__): the parse, a host compilation, took its host branch, so the slice keeps the
+// whole group for NVRTC to choose. [begin, end) spans its lines in `file`.
+struct DeviceConditional {
+  clang::FileID file;
+  unsigned begin = 0, end = 0;
+
+  bool contains(const clang::SourceManager& sm, clang::SourceLocation at) const;
+};
+
 struct IncludeDirective {
   std::string name;  // as written between <> or ""
   bool angled = false;
@@ -48,7 +59,22 @@ class PreprocessorRecord : public clang::PPCallbacks {
                           const clang::Module* suggested_module, bool module_imported,
                           clang::SrcMgr::CharacteristicKind file_type) override;
 
+  void If(clang::SourceLocation at, clang::SourceRange condition,
+          ConditionValueKind value) override;
+  void Elif(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value,
+            clang::SourceLocation if_at) override;
+  void Endif(clang::SourceLocation at, clang::SourceLocation if_at) override;
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective* directive) override;
+  void MacroUndefined(const clang::Token& name, const clang::MacroDefinition& definition,
+                      const clang::MacroDirective* undef) override;
+  void SourceRangeSkipped(clang::SourceRange skipped, clang::SourceLocation endif_at) override;
+
+  // Every macro use, including the names in text the parse skipped in the user's files (a device
+  // branch) that name a macro defined before them: NVRTC may expand those.
   const std::vector<MacroUse>& macro_uses() const { return uses_; }
+  const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
+  // The outermost device conditional around `at`, or null.
+  const DeviceConditional* device_conditional_at(clang::SourceLocation at) const;
 
   // The #include that brought in `included`, by the file and line it was written on; null for a
   // file entered another way (the compiler's own -include, the main file).
@@ -56,9 +82,19 @@ class PreprocessorRecord : public clang::PPCallbacks {
 
  private:
   void record(const clang::Token& name, const clang::MacroDefinition& definition);
+  void open_group(clang::SourceLocation at, llvm::StringRef tested);
+  llvm::StringRef condition_text(clang::SourceRange condition) const;
+
+  struct OpenGroup {
+    clang::SourceLocation at;  // the #if
+    bool tests_device_macro = false;
+  };
 
   const clang::SourceManager& sm_;
   std::vector<MacroUse> uses_;
+  std::vector<OpenGroup> open_groups_;
+  std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
+  std::vector<DeviceConditional> device_groups_;
   std::map<std::pair<unsigned, unsigned>, IncludeDirective> includes_;  // (includer, line)
 };
 

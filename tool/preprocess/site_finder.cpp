@@ -11,11 +11,25 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   if (!id || id->getName() != "TILETUNE") return;
   clang::SourceManager& sm = pp_.getSourceManager();
   // Only annotations written in the main file are rewritten; one reached through another macro has
-  // no text of its own to rewrite.
+  // no text of its own to rewrite. Both are errors, never skipped.
   clang::SourceLocation begin = name.getLocation();
-  if (begin.isMacroID() || !sm.isWrittenInMainFile(begin)) return;
+  if (begin.isMacroID()) {
+    UnrewritableSite site{sm.getExpansionLoc(begin), sm.getSpellingLoc(begin)};
+    // A macro argument's expansions are seen more than once.
+    if (unrewritable_.empty() || unrewritable_.back().at != site.at ||
+        unrewritable_.back().written != site.written)
+      unrewritable_.push_back(site);
+    return;
+  }
+  if (!sm.isWrittenInMainFile(begin)) {
+    if (!sm.isInSystemHeader(begin)) unrewritable_.push_back({begin, {}});
+    return;
+  }
   clang::SourceLocation end = range.getEnd();
-  if (end.isMacroID()) return;
+  if (end.isMacroID()) {
+    unrewritable_.push_back({begin, sm.getSpellingLoc(end)});
+    return;
+  }
 
   bool invalid = false;
   llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin), &invalid);

@@ -22,9 +22,18 @@ struct SiteText {
   std::string text;                   // between the parentheses
 };
 
+// A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given
+// is rewritten), or inside a macro's definition or arguments (no text of its own to replace).
+struct UnrewritableSite {
+  clang::SourceLocation at;       // where it is reported: the annotation, or the macro's use
+  clang::SourceLocation written;  // the annotation in the macro's text; invalid for a header
+};
+
 class SiteFinder : public clang::PPCallbacks {
  public:
-  SiteFinder(clang::Preprocessor& pp, std::vector<SiteText>& sites) : pp_(pp), sites_(sites) {}
+  SiteFinder(clang::Preprocessor& pp, std::vector<SiteText>& sites,
+             std::vector<UnrewritableSite>& unrewritable)
+      : pp_(pp), sites_(sites), unrewritable_(unrewritable) {}
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
                     clang::SourceRange range, const clang::MacroArgs* args) override;
@@ -32,6 +41,7 @@ class SiteFinder : public clang::PPCallbacks {
  private:
   clang::Preprocessor& pp_;
   std::vector<SiteText>& sites_;
+  std::vector<UnrewritableSite>& unrewritable_;
 };
 
 }  // namespace tiletune::tool

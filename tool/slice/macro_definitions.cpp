@@ -1,6 +1,7 @@
 #include "slice/macro_definitions.h"
 
 #include "slice/c_library_macros.h"
+#include "slice/device_conditionals.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
@@ -17,6 +18,14 @@ std::string MacroDefinitions::directives_for(const Chunk& chunk) {
     if (!chunk.contains(sm, use.at) || inside_device_defined_c_macro(use)) continue;
     auto it = defined_.find(use.name);
     if (it != defined_.end() && it->second == use.macro) continue;
+    // Defined under #if __CUDA_ARCH__ and the like: the group goes in, for NVRTC to choose.
+    if (const DeviceConditional* group =
+            user_device_conditional_at(use.macro->getDefinitionLoc())) {
+      if (it != defined_.end()) out += "#undef " + use.name + "\n";
+      out += emit(*group);
+      defined_[use.name] = use.macro;
+      continue;
+    }
     std::optional<std::string> define = define_of(use.name, use.macro);
     if (!define) continue;
     if (it != defined_.end()) out += "#undef " + use.name + "\n";
@@ -24,6 +33,33 @@ std::string MacroDefinitions::directives_for(const Chunk& chunk) {
     defined_[use.name] = use.macro;
   }
   return out;
+}
+
+std::string MacroDefinitions::device_include_conditionals() {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  std::string out;
+  for (const DeviceConditional& group : preprocessor_.device_conditionals()) {
+    clang::SourceLocation begin = sm.getLocForStartOfFile(group.file).getLocWithOffset(group.begin);
+    if (user_device_conditional_at(begin) == &group && includes_device_header(group, sm))
+      out += emit(group);
+  }
+  return out;
+}
+
+// The outermost device conditional around `at` in a user file.
+const DeviceConditional* MacroDefinitions::user_device_conditional_at(
+    clang::SourceLocation at) const {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  if (at.isInvalid() || sm.isInSystemHeader(at) || !sm.getFileEntryRefForID(sm.getFileID(at)))
+    return nullptr;
+  return preprocessor_.device_conditional_at(at);
+}
+
+// The group once, after the macros its conditions use.
+std::string MacroDefinitions::emit(const DeviceConditional& group) {
+  if (!emitted_.insert(&group).second) return std::string();
+  std::string out = directives_for(Chunk{group.file, group.begin, group.end, nullptr, {}});
+  return out + directives_of(group, context_.getSourceManager());
 }
 
 // A C library macro expanded by the body of one the slice defines for the device (glibc's

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ class MacroDefinitions {
   // needs them; call for each chunk in order.
   std::string directives_for(const Chunk& chunk);
 
+  // The device conditionals of the user's files that #include a header NVRTC compiles (the
+  // parse never saw what the device branch uses from it), each with the macros its conditions
+  // use; call once, before the first chunk.
+  std::string device_include_conditionals();
+
   // The toolkit headers that define macros the chunks use.
   void add_headers_of_macros(const std::vector<Chunk>& chunks, SliceIncludes& includes) const;
 
@@ -35,11 +41,14 @@ class MacroDefinitions {
                                        const clang::MacroInfo* macro) const;
   bool from_c_library(clang::SourceLocation at) const;
   bool inside_device_defined_c_macro(const MacroUse& use) const;
+  const DeviceConditional* user_device_conditional_at(clang::SourceLocation at) const;
+  std::string emit(const DeviceConditional& group);
 
   clang::ASTContext& context_;
   const PreprocessorRecord& preprocessor_;
   const HeaderOrigins& origins_;
   std::map<std::string, const clang::MacroInfo*> defined_;  // the definition in force, by name
+  std::set<const DeviceConditional*> emitted_;
 };
 
 }  // namespace tiletune::tool

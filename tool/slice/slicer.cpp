@@ -178,6 +178,7 @@ class Slicer {
     std::string out = "// Device source sliced by tiletune.\n";
     for (const std::string& header : contents.includes.headers())
       out += "#include <" + header + ">\n";
+    out += macros.device_include_conditionals();
     if (bounded_block_) out += launch_bounds_default();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
