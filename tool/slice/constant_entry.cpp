@@ -6,6 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <llvm/Support/Path.h>
 #include <tiletune/rules.h>
 
 #include <algorithm>
@@ -143,7 +144,7 @@ std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
   const clang::SourceManager& sm = kernel->getASTContext().getSourceManager();
   clang::PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(kernel->getLocation()));
   bool const is_template = kernel->getDescribedFunctionTemplate() != nullptr;
-  return line_directive(where.getLine(), where.getFilename()) +
+  return line_directive(where.getLine(), llvm::sys::path::filename(where.getFilename())) +
          "// tiletune: the entry kernel for Constant(...) arguments\n" + tmpl->header +
          "__global__ void " + attribute_text + "tt_entry_" + name + "(" + params.parameters +
          ") {\n  " + name + (is_template ? "<" + tmpl->forwarded + ">" : "") + "(" +

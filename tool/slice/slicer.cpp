@@ -13,6 +13,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/Basic/SourceManager.h>
+#include <llvm/Support/Path.h>
 #include <tiletune/rules.h>
 
 #include <algorithm>
@@ -188,7 +189,9 @@ class Slicer {
       out += macros.directives_for(chunk);
       clang::PresumedLoc where =
           sm_.getPresumedLoc(sm_.getLocForStartOfFile(chunk.file).getLocWithOffset(chunk.begin));
-      out += line_directive(where.getLine(), where.getFilename());
+      // The file's name, not its path: the slice ships inside the program, and a path would
+      // name the build machine's directories (NVRTC's messages still say which file).
+      out += line_directive(where.getLine(), llvm::sys::path::filename(where.getFilename()));
       out += std::string(where.getColumn() - 1, ' ') + edits.text_of(chunk) + "\n";
       if (i == kernel_chunk) out += entry;
     }

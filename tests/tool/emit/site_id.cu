@@ -1,7 +1,8 @@
 // A site is known to the results file by a hash of its device source and its annotation (info.id),
 // never by where its file is: the generated code names the file by its name only (info.file and
-// the first line) and holds no absolute path but in #line directives, which name the file for the
-// compilers' messages (the id ignores them). An edit above the kernel and the annotation keeps the id; a changed kernel
+// the first line) and holds no absolute path but in the host code's #line directives, which name
+// the file for nvcc's messages (the id ignores them); the device source, which ships inside the
+// program, names files without their directories even there. An edit above the kernel and the annotation keeps the id; a changed kernel
 // body changes it; two files of the same name with different kernels get different ids.
 // RUN: rm -rf %t && mkdir -p %t/a %t/b
 // RUN: %tiletune %s -o %t/absolute.cu
@@ -12,6 +13,8 @@
 // RUN: cd %t && %tiletune a/kernels.cu -o a.out.cu && %tiletune moved.cu -o moved.out.cu
 // RUN: cd %t && %tiletune b/kernels.cu -o b.out.cu
 // RUN: grep -v -e '^#line ' -e 'RUN:' %t/a.out.cu | not grep -n '"/'
+// RUN: sed -n '/R"tiletune(/,/)tiletune"/p' %t/a.out.cu | grep -v 'RUN:' | not grep -n '"/'
+// RUN: sed -n '/R"tiletune(/,/)tiletune"/p' %t/a.out.cu | FileCheck %s --check-prefix=SLICE
 // RUN: grep -h -o 'info.id = "[0-9a-f]*"' %t/a.out.cu %t/moved.out.cu %t/absolute.cu > %t/same.txt
 // RUN: sort -u %t/same.txt | wc -l | FileCheck %s --check-prefix=ONE
 // RUN: grep -h -o 'info.id = "[0-9a-f]*"' %t/a.out.cu %t/b.out.cu | sort -u | wc -l | FileCheck %s --check-prefix=TWO
@@ -21,6 +24,7 @@
 // FILE: {{^}}  info.file = "site_id.cu";
 // FILE-NEXT: info.line = [[#]];
 // FILE-NEXT: info.id = "{{[0-9a-f]+}}";
+// SLICE: {{^}}#line [[#]] "kernels.cu"
 // ONE: {{^}}1{{$}}
 // TWO: {{^}}2{{$}}
 
