@@ -4,6 +4,7 @@
 #include "support/fake_device.h"
 #include "support/log_file.h"
 #include "support/temporary_directory.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/error.h>
 #include <tiletune/site.h>
@@ -21,21 +22,8 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
-
-SiteInfo vadd_site() {
-  SiteInfo info;
-  info.file = "vadd.cu";
-  info.line = 3;
-  info.kernel = "vadd<$tile>";
-  info.device_source = "template <int T> __global__ void vadd(int) {}";
-  info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
-  return info;
-}
-
-double tile_cost(const std::string& variant, const Geometry&) {
-  return variant.find("(256)") != std::string::npos ? 1.0 : 3.0;
-}
+using testing::fastest_tile;
+using testing::vadd_site;
 
 struct Process {
   FakeDevice* device;
@@ -44,7 +32,7 @@ struct Process {
   testing::LogFile log;
 
   Process(const std::string& results, bool pinned) {
-    auto d = std::make_unique<FakeDevice>(tile_cost);
+    auto d = std::make_unique<FakeDevice>(fastest_tile("256"));
     device = d.get();
     RuntimeOptions options;
     options.log = log.get();

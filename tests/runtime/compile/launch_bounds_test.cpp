@@ -11,52 +11,17 @@
 #include "compile/nvrtc_compiler.h"
 #include "compile/nvrtc_front_end.h"
 #include "tune/site_variant.h"
+#include "tuning_bench_support.h"
 
 namespace tiletune::detail {
 namespace {
 
 constexpr int kArch = 90;
 
-// The tuning_time matmul as the tool slices it: the macro on the kernel, empty unless defined.
-constexpr const char* kMatmulSource = R"(#ifndef TILETUNE_LAUNCH_BOUNDS
-#define TILETUNE_LAUNCH_BOUNDS
-#endif
-template <int BM, int BN, int BK>
-__global__ void TILETUNE_LAUNCH_BOUNDS matmul(const float* A, const float* B, float* C, int n) {
-  __shared__ float As[BM][BK];
-  __shared__ float Bs[BK][BN];
-  constexpr int TM = BM / 16, TN = BN / 16;
-  int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
-  int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
-  float acc[TM][TN] = {};
-  for (int k0 = 0; k0 < n; k0 += BK) {
-    for (int i = t; i < BM * BK; i += 256) As[i / BK][i % BK] = A[(row0 + i / BK) * n + k0 + i % BK];
-    for (int i = t; i < BK * BN; i += 256) Bs[i / BN][i % BN] = B[(k0 + i / BN) * n + col0 + i % BN];
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < BK; ++k)
-#pragma unroll
-      for (int a = 0; a < TM; ++a)
-#pragma unroll
-        for (int b = 0; b < TN; ++b) acc[a][b] += As[ty + a * 16][k] * Bs[k][tx + b * 16];
-    __syncthreads();
-  }
-  for (int a = 0; a < TM; ++a)
-    for (int b = 0; b < TN; ++b) C[(row0 + ty + a * 16) * n + col0 + tx + b * 16] = acc[a][b];
-}
-)";
-
-SiteInfo matmul_site() {
-  SiteInfo info;
-  info.file = "matmul.cu";
-  info.line = 1;
-  info.kernel = "matmul<$bm, $bn, $bk>";
-  info.device_source = kMatmulSource;
-  info.name_expression = "matmul<$bm, $bn, $bk>";
-  info.space = Space::cartesian(
-      {{"bm", {16, 32, 64}}, {"bn", {32, 64}}, {"bk", {8, 16}}, {"occupancy", {1, 2}}});
-  return info;
-}
+// The tuning_time matmul (bench/tuning_bench_support.h), as the tool slices it: the macro on the
+// kernel, empty unless defined.
+using bench::kMatmulSource;
+using bench::matmul_site;
 
 Geometry block_of(unsigned x, unsigned y) { return Geometry{Dim(64), Dim(x, y), 0, nullptr}; }
 

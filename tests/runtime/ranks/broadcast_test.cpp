@@ -5,6 +5,7 @@
 #include "support/fake_device.h"
 #include "support/log_file.h"
 #include "support/temporary_directory.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/broadcast.h>
 #include <tiletune/error.h>
@@ -20,25 +21,8 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
-
-SiteInfo vadd_site() {
-  SiteInfo info;
-  info.file = "vadd.cu";
-  info.line = 3;
-  info.kernel = "vadd<$tile>";
-  info.device_source = "template <int T> __global__ void vadd(int) {}";
-  info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
-  return info;
-}
-
-// A device on which the tile named `fastest` is the fastest: ranks that tuned for themselves would
-// disagree.
-FakeDevice::Cost fastest(const std::string& tile) {
-  return [tile](const std::string& variant, const Geometry&) {
-    return variant.find("(" + tile + ")") != std::string::npos ? 1.0 : 3.0;
-  };
-}
+using testing::fastest_tile;
+using testing::vadd_site;
 
 const std::string k256 = "vadd<(256)>|occ=0|ntid=0";
 
@@ -120,14 +104,14 @@ std::string error_of(F&& f) {
 }
 
 TEST_F(Ranks, TheRootTunesAndAnotherRankAdoptsItsWinnerCompilingOnlyThatWithoutMeasuring) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   TuningResult tuned = root.launch(vadd_site(), 1000);
   EXPECT_TRUE(tuned.tuned);
   EXPECT_EQ(tuned.best_config(), (Config{256}));
   EXPECT_EQ(wire.root_calls, 1);
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.be_other();
   Site site(vadd_site(), other.runtime.get());
   TuningResult adopted = other.launch(site, 1000);
@@ -151,25 +135,25 @@ TEST_F(Ranks, TheRootTunesAndAnotherRankAdoptsItsWinnerCompilingOnlyThatWithoutM
 
 TEST_F(Ranks, TheRootsStoredWinnerIsBroadcastWithoutTuning) {
   {
-    Rank earlier(fastest("128"), root_results);
+    Rank earlier(fastest_tile("128"), root_results);
     EXPECT_EQ(earlier.launch(vadd_site(), 1000).best_config(), (Config{128}));
   }
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   EXPECT_TRUE(root.launch(vadd_site(), 1000).from_file);
   EXPECT_TRUE(root.device->timed().empty());
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.be_other();
   EXPECT_EQ(other.launch(vadd_site(), 1000).best_config(), (Config{128}));
 }
 
 TEST_F(Ranks, APinnedRootBroadcastsItsChoiceAndTheOtherRanksSaySoWithoutMeasuring) {
-  Rank root(fastest("256"), root_results, /*pinned=*/true);
+  Rank root(fastest_tile("256"), root_results, /*pinned=*/true);
   wire.be_root();
   EXPECT_EQ(root.launch(vadd_site(), 1000).best_config(), (Config{64}));
 
-  Rank other(fastest("256"), other_results);
+  Rank other(fastest_tile("256"), other_results);
   wire.be_other();
   TuningResult adopted = other.launch(vadd_site(), 1000);
   EXPECT_EQ(adopted.best_config(), (Config{64}));
@@ -181,7 +165,7 @@ TEST_F(Ranks, APinnedRootBroadcastsItsChoiceAndTheOtherRanksSaySoWithoutMeasurin
 }
 
 TEST_F(Ranks, TheRootsFailureIsBroadcastAndTheOtherRanksThrowNamingTheSite) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   root.compiler->fail_if = [](const std::string&) { return true; };
   wire.be_root();
   const std::string root_error = error_of([&] { root.launch(vadd_site(), 1000); });
@@ -190,7 +174,7 @@ TEST_F(Ranks, TheRootsFailureIsBroadcastAndTheOtherRanksThrowNamingTheSite) {
   EXPECT_NE(root.log.text().find("no winner on the root rank; its failure is broadcast"),
             std::string::npos);
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.be_other();
   EXPECT_EQ(error_of([&] { other.launch(vadd_site(), 1000); }),
             "vadd.cu:3: tiletune: the root rank found no winner for vadd.cu:3 vadd<$tile> "
@@ -200,11 +184,11 @@ TEST_F(Ranks, TheRootsFailureIsBroadcastAndTheOtherRanksThrowNamingTheSite) {
 }
 
 TEST_F(Ranks, ARootWinnerThatDoesNotBuildOnAnotherRankIsAnErrorNamingSiteAndConfiguration) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   root.launch(vadd_site(), 1000);
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   other.compiler->fail_if = [](const std::string& v) { return v == k256; };
   wire.be_other();
   EXPECT_EQ(error_of([&] { other.launch(vadd_site(), 1000); })
@@ -216,11 +200,11 @@ TEST_F(Ranks, ARootWinnerThatDoesNotBuildOnAnotherRankIsAnErrorNamingSiteAndConf
 }
 
 TEST_F(Ranks, RanksAtDifferentFirstLaunchesThrowInsteadOfAdopting) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   root.launch(vadd_site(), 1000);
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.be_other();
   EXPECT_EQ(error_of([&] { other.launch(vadd_site(), 2000); }),
             "vadd.cu:3: tiletune: the root rank broadcast the first launch of vadd.cu:3 "
@@ -241,7 +225,7 @@ TEST_F(Ranks, RanksAtDifferentFirstLaunchesThrowInsteadOfAdopting) {
 }
 
 TEST_F(Ranks, BytesThatAreNotARecordAreAnErrorNamingTheSite) {
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.bytes = "not a record\n";
   wire.be_other();
   EXPECT_EQ(error_of([&] {
@@ -251,11 +235,11 @@ TEST_F(Ranks, BytesThatAreNotARecordAreAnErrorNamingTheSite) {
 }
 
 TEST_F(Ranks, AFirstLaunchDuringCaptureNeverCallsTheHookAndTheNextOneOutsideDoes) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   root.launch(vadd_site(), 1000);
 
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   wire.be_other();
   Site site(vadd_site(), other.runtime.get());
   other.device->capture = true;
@@ -268,7 +252,7 @@ TEST_F(Ranks, AFirstLaunchDuringCaptureNeverCallsTheHookAndTheNextOneOutsideDoes
 }
 
 TEST_F(Ranks, ABroadcastFunctionThatThrowsOnTheRootReachesTheLaunchAndIsCalledOnce) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   int calls = 0;
   set_broadcast(Broadcast{true, [&](std::string&) {
                             ++calls;
@@ -279,10 +263,10 @@ TEST_F(Ranks, ABroadcastFunctionThatThrowsOnTheRootReachesTheLaunchAndIsCalledOn
 }
 
 TEST_F(Ranks, WithTheHookOffEachProcessTunesForItself) {
-  Rank root(fastest("256"), root_results);
+  Rank root(fastest_tile("256"), root_results);
   wire.be_root();
   set_broadcast(Broadcast{});
-  Rank other(fastest("64"), other_results);
+  Rank other(fastest_tile("64"), other_results);
   EXPECT_EQ(other.launch(vadd_site(), 1000).best_config(), (Config{64}));
   EXPECT_FALSE(other.device->timed().empty());
   EXPECT_EQ(wire.root_calls, 0);
