@@ -6,16 +6,14 @@
 // each sample winner counts when it is within 3% of the exhaustive best. Goal: at least 10x less
 // tuning time, within 3% in at least 9 of 10. Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS]]
 // (default 2 and 10: exhaustive is the slow side). The summary line is last. Skips without a GPU.
-#include "tuning_bench_support.h"
+#include "retime.h"
 
 #include "compile/nvrtc_compiler.h"
-#include "tune/site_variant.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <map>
 #include <vector>
 
 using namespace tiletune;
@@ -72,32 +70,14 @@ __global__ void block_sum(const float* x, float* partial, int n) {
 }
 )";
 
-struct Case {
-  std::string name;
-  SiteInfo info;
-  std::function<Geometry(const Config&)> geometry;
-  Key key;
-  std::vector<void*> args;
-  const float* in = nullptr;
-  float* out = nullptr;
-  int n = 0;
-};
-
 SiteInfo site(const char* kernel, const char* source, const char* name_expression, Space space) {
-  SiteInfo info;
-  info.file = "bench/search_scale.cpp";
-  info.line = 1;
-  info.kernel = kernel;
-  info.device_source = source;
-  info.name_expression = name_expression;
-  info.space = std::move(space);
-  return info;
+  return bench_site("bench/search_scale.cpp", kernel, source, name_expression, std::move(space));
 }
 
-std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMemory& out) {
-  std::vector<std::unique_ptr<Case>> all;
+std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const DeviceMemory& out) {
+  std::vector<std::unique_ptr<BenchCase>> all;
   {
-    auto c = std::make_unique<Case>();
+    auto c = std::make_unique<BenchCase>();
     c->name = "matmul";
     // 4 x 4 x 4 x 4 x 4 = 1,024 configurations.
     c->info = site("matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>",
@@ -118,7 +98,7 @@ std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMem
     all.push_back(std::move(c));
   }
   {
-    auto c = std::make_unique<Case>();
+    auto c = std::make_unique<BenchCase>();
     c->name = "reduction";
     // 6 x 6 x 4 x 8 = 1,152 configurations.
     c->info = site("block_sum", kReduction, "block_sum<$block, $items, $unroll>",
@@ -146,7 +126,7 @@ struct Tuning {
 };
 
 // One cold tuning of `c` with `strategy`.
-Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, Case& c,
+Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
                  SearchStrategy strategy) {
   RuntimeOptions options;
   options.results_file = "";
@@ -170,43 +150,6 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, Case& c,
   return t;
 }
 
-// Each configuration's time on one harness: 3 interleaved passes of 100 samples after warm-up.
-std::map<std::vector<long long>, double> retime(detail::Device& device, Case& c,
-                                                const std::vector<Config>& configs) {
-  detail::NvrtcCompiler compiler(nullptr);
-  detail::ContextHandle context = device.current_context();
-  const int arch = device.info(context).arch;
-  std::vector<detail::FunctionHandle> functions;
-  for (const Config& cfg : configs) {
-    auto kernel = compiler.compile(detail::compile_request(c.info, cfg, c.geometry(cfg), arch));
-    functions.push_back(device.load(context, kernel->cubin, kernel->entry));
-  }
-  std::vector<double> best(configs.size(), 1e30);
-  for (int pass = 0; pass < 3; ++pass)
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-      const Geometry g = c.geometry(configs[i]);
-      for (int w = 0; w < 10; ++w) device.time_launch(functions[i], g, c.args.data(), 0);
-      std::vector<double> samples;
-      for (int s = 0; s < 100; ++s)
-        samples.push_back(device.time_launch(functions[i], g, c.args.data(), 0));
-      std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
-      best[i] = std::min(best[i], samples[50]);
-    }
-  std::map<std::vector<long long>, double> times;
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    std::vector<long long> v;
-    for (int a = 0; a < configs[i].size(); ++a) v.push_back(configs[i][a]);
-    times[v] = best[i];
-  }
-  return times;
-}
-
-double time_of(const std::map<std::vector<long long>, double>& times, const Config& c) {
-  std::vector<long long> v;
-  for (int a = 0; a < c.size(); ++a) v.push_back(c[a]);
-  return times.at(v);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -220,7 +163,7 @@ int main(int argc, char** argv) {
   std::printf("search_scale: %d exhaustive and %d sample tunings per kernel, cold compiles\n",
               exhaustive_runs, sample_runs);
   std::string summary = "search_scale:";
-  for (std::unique_ptr<Case>& c : cases(in, out)) {
+  for (std::unique_ptr<BenchCase>& c : cases(in, out)) {
     std::vector<Tuning> exhaustive, sampled;
     for (int i = 0; i < exhaustive_runs; ++i)
       exhaustive.push_back(tune_cold(d, out, *c, SearchStrategy::exhaustive));
@@ -231,17 +174,21 @@ int main(int argc, char** argv) {
       for (const Tuning& t : *runs)
         if (std::find(winners.begin(), winners.end(), t.winner) == winners.end())
           winners.push_back(t.winner);
-    const auto times = retime(d, *c, winners);
+    detail::NvrtcCompiler compiler(nullptr);
+    const std::vector<double> times = retime(d, compiler, *c, winners);
+    const auto time_of = [&](const Config& winner) {
+      return times[std::find(winners.begin(), winners.end(), winner) - winners.begin()];
+    };
     // The exhaustive best: the fastest, re-timed, of the exhaustive tunings' winners.
     double best = 1e30;
-    for (const Tuning& t : exhaustive) best = std::min(best, time_of(times, t.winner));
+    for (const Tuning& t : exhaustive) best = std::min(best, time_of(t.winner));
     double exhaustive_s = 0, sample_s = 0, visited = 0;
     for (const Tuning& t : exhaustive) exhaustive_s += t.seconds / exhaustive.size();
     int good = 0;
     for (const Tuning& t : sampled) {
       sample_s += t.seconds / sampled.size();
       visited += static_cast<double>(t.visited) / sampled.size();
-      const double ratio = time_of(times, t.winner) / best;
+      const double ratio = time_of(t.winner) / best;
       good += ratio <= kWithin;
       std::printf("  %-9s sample: %.2f s, %d compiled, winner %s at %.3fx the exhaustive best\n",
                   c->name.c_str(), t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),

@@ -4,10 +4,9 @@
 // kernel is tuned 10 times from scratch (fresh runtime, cold compiles, no results file). Reports
 // how many winners are within 2% of the oracle best (goal >= 9/10 per kernel) and the average
 // tuning time. Skips without a GPU.
-#include "tuning_bench_support.h"
+#include "retime.h"
 
 #include "compile/nvrtc_compiler.h"
-#include "tune/site_variant.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,28 +22,8 @@ namespace {
 constexpr int kTunings = 10;
 constexpr double kWithin = 1.02;
 
-struct Case {
-  std::string name;
-  SiteInfo info;
-  std::function<Geometry(const Config&)> geometry;
-  Key key;
-  std::vector<void*> args;
-  // Argument storage: args point here.
-  const float* in = nullptr;
-  float* out = nullptr;
-  float scalar = 2.0f;
-  int n = 0;
-};
-
-SiteInfo site(const char* name, const char* source, const char* name_expression, Space space) {
-  SiteInfo info;
-  info.file = "bench/tuning_quality.cpp";
-  info.line = 1;
-  info.kernel = name;
-  info.device_source = source;
-  info.name_expression = name_expression;
-  info.space = std::move(space);
-  return info;
+SiteInfo site(const char* kernel, const char* source, const char* name_expression, Space space) {
+  return bench_site("bench/tuning_quality.cpp", kernel, source, name_expression, std::move(space));
 }
 
 const char* kElementwise = R"(
@@ -93,13 +72,13 @@ __global__ void transpose(const float* in, float* out, int n) {
 }
 )";
 
-std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMemory& out) {
-  std::vector<std::unique_ptr<Case>> all;
+std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const DeviceMemory& out) {
+  std::vector<std::unique_ptr<BenchCase>> all;
   // The kernels' parameters: (x, y[, a], n), or for matmul (A, B, C, n) with A and B both `in`.
   enum class Params { InOutN, InOutScalarN, InInOutN };
   auto add = [&](std::string name, SiteInfo info, int n,
                  std::function<Geometry(const Config&, int)> g, Params params) {
-    auto c = std::make_unique<Case>();
+    auto c = std::make_unique<BenchCase>();
     c->name = std::move(name);
     c->info = std::move(info);
     c->n = n;
@@ -139,30 +118,6 @@ std::vector<std::unique_ptr<Case>> cases(const DeviceMemory& in, const DeviceMem
   return all;
 }
 
-// Every configuration's time by a long, independent benchmark.
-std::vector<double> oracle(detail::Device& device, detail::Compiler& compiler, Case& c) {
-  detail::ContextHandle context = device.current_context();
-  int arch = device.info(context).arch;
-  const std::vector<Config>& configs = c.info.space.configurations();
-  std::vector<detail::FunctionHandle> functions;
-  for (const Config& cfg : configs) {
-    auto kernel = compiler.compile(detail::compile_request(c.info, cfg, c.geometry(cfg), arch));
-    functions.push_back(device.load(context, kernel->cubin, kernel->entry));
-  }
-  std::vector<double> best(configs.size(), 1e30);
-  for (int pass = 0; pass < 3; ++pass)
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-      Geometry g = c.geometry(configs[i]);
-      for (int w = 0; w < 10; ++w) device.time_launch(functions[i], g, c.args.data(), 0);
-      std::vector<double> samples;
-      for (int s = 0; s < 100; ++s)
-        samples.push_back(device.time_launch(functions[i], g, c.args.data(), 0));
-      std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
-      best[i] = std::min(best[i], samples[50]);
-    }
-  return best;
-}
-
 }  // namespace
 
 int main() {
@@ -176,8 +131,8 @@ int main() {
       "tuning_quality: %d tunings per kernel, a winner counts when its oracle time is "
       "within %.0f%% of the oracle best\n",
       kTunings, (kWithin - 1) * 100);
-  for (std::unique_ptr<Case>& c : cases(in, out)) {
-    std::vector<double> times = oracle(d, oracle_compiler, *c);
+  for (std::unique_ptr<BenchCase>& c : cases(in, out)) {
+    std::vector<double> times = retime(d, oracle_compiler, *c, c->info.space.configurations());
     std::size_t best = std::min_element(times.begin(), times.end()) - times.begin();
     int good = 0;
     double tuning_seconds = 0;

@@ -1,0 +1,69 @@
+// Shared by the benchmarks that judge a tuning's winner (tuning_quality, search_scale): a kernel
+// with the arguments it launches with, and every configuration re-timed on one harness.
+#pragma once
+
+#include "tuning_bench_support.h"
+
+#include "compile/compiler.h"
+#include "tune/site_variant.h"
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tiletune::bench {
+
+// A benchmark's kernel: its site, geometry per configuration, key and launch arguments.
+struct BenchCase {
+  std::string name;
+  SiteInfo info;
+  std::function<Geometry(const Config&)> geometry;
+  Key key;
+  std::vector<void*> args;
+  // Argument storage: args point here.
+  const float* in = nullptr;
+  float* out = nullptr;
+  float scalar = 2.0f;
+  int n = 0;
+};
+
+// A hand-written site of `file` (the SiteInfo the tool emits).
+inline SiteInfo bench_site(const char* file, const char* kernel, const char* source,
+                           const char* name_expression, Space space) {
+  SiteInfo info;
+  info.file = file;
+  info.line = 1;
+  info.kernel = kernel;
+  info.device_source = source;
+  info.name_expression = name_expression;
+  info.space = std::move(space);
+  return info;
+}
+
+// Each of `configs`' time on one harness, independent of any tuning: 3 interleaved passes of 100
+// samples after 10 warm-up launches; a configuration's time is its best pass median.
+inline std::vector<double> retime(detail::Device& device, detail::Compiler& compiler, BenchCase& c,
+                                  const std::vector<Config>& configs) {
+  detail::ContextHandle context = device.current_context();
+  const int arch = device.info(context).arch;
+  std::vector<detail::FunctionHandle> functions;
+  for (const Config& cfg : configs) {
+    auto kernel = compiler.compile(detail::compile_request(c.info, cfg, c.geometry(cfg), arch));
+    functions.push_back(device.load(context, kernel->cubin, kernel->entry));
+  }
+  std::vector<double> best(configs.size(), 1e30);
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      const Geometry g = c.geometry(configs[i]);
+      void** args = c.args.data();
+      for (int w = 0; w < 10; ++w) device.time_launch(functions[i], g, args, 0);
+      std::vector<double> samples;
+      for (int s = 0; s < 100; ++s) samples.push_back(device.time_launch(functions[i], g, args, 0));
+      std::nth_element(samples.begin(), samples.begin() + 50, samples.end());
+      best[i] = std::min(best[i], samples[50]);
+    }
+  return best;
+}
+
+}  // namespace tiletune::bench
