@@ -157,6 +157,12 @@ class CudaDevice final : public Device {
     info.max_threads_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, device);
     info.max_shared_per_block =
         attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+    info.max_threads_per_multiprocessor =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device);
+    info.max_shared_per_multiprocessor =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, device);
+    info.registers_per_multiprocessor =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR, device);
     info.l2_bytes = attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
     info.clusters = major >= 9 && attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH, device) != 0;
     check(d_.driver_get_version(&info.driver_version), "cuDriverGetVersion");

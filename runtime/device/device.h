@@ -24,6 +24,11 @@ struct DeviceInfo {
   int multiprocessors = 0;
   int max_threads_per_block = 1024;
   int max_shared_per_block = 48 * 1024;  // dynamic shared memory a block may opt in to
+  // What one multiprocessor holds at once, for the occupancy hint's checks (0: not known, not
+  // checked).
+  int max_threads_per_multiprocessor = 0;
+  int max_shared_per_multiprocessor = 0;  // bytes
+  int registers_per_multiprocessor = 0;
   long long l2_bytes = 0;
   bool clusters = false;   // thread-block clusters (sm_90 and later)
   int driver_version = 0;  // the driver's CUDA version (major*1000 + minor*10), 0: not known

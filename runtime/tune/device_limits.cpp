@@ -20,6 +20,19 @@ std::optional<std::string> cluster_violation(const DeviceInfo& device, const Geo
   return std::nullopt;
 }
 
+// "occupancy = 2 needs 2 x 512 = 1024 threads per multiprocessor; the device has 768", when
+// `occupancy` times `per_block` is over a known `per_multiprocessor`.
+std::optional<std::string> over_multiprocessor(int occupancy, unsigned long long per_block,
+                                               int per_multiprocessor, const std::string& what) {
+  const unsigned long long needed = static_cast<unsigned long long>(occupancy) * per_block;
+  if (occupancy <= 0 || per_multiprocessor <= 0 ||
+      needed <= static_cast<unsigned long long>(per_multiprocessor))
+    return std::nullopt;
+  return "occupancy = " + std::to_string(occupancy) + " needs " + std::to_string(occupancy) +
+         " x " + std::to_string(per_block) + " = " + std::to_string(needed) + " " + what +
+         " per multiprocessor; the device has " + std::to_string(per_multiprocessor);
+}
+
 }  // namespace
 
 std::optional<std::string> device_limit_violation(const DeviceInfo& device, const Geometry& g,
@@ -42,6 +55,25 @@ std::optional<std::string> register_limit_violation(const Geometry& geometry, in
   return "needs " + std::to_string(geometry.threads.count()) +
          " threads per block; compiled with " + std::to_string(registers) +
          " registers per thread it allows " + std::to_string(allowed);
+}
+
+std::optional<std::string> occupancy_violation(const DeviceInfo& device, const Geometry& geometry,
+                                               int occupancy) {
+  if (std::optional<std::string> why = over_multiprocessor(
+          occupancy, geometry.threads.count(), device.max_threads_per_multiprocessor, "threads"))
+    return why;
+  return over_multiprocessor(occupancy, geometry.shmem, device.max_shared_per_multiprocessor,
+                             "bytes of dynamic shared memory");
+}
+
+std::optional<std::string> occupancy_register_violation(const DeviceInfo& device,
+                                                        const Geometry& geometry, int registers,
+                                                        int occupancy) {
+  return over_multiprocessor(occupancy,
+                             geometry.threads.count() * static_cast<unsigned long long>(registers),
+                             device.registers_per_multiprocessor,
+                             "registers (" + std::to_string(geometry.threads.count()) +
+                                 " threads x " + std::to_string(registers) + ")");
 }
 
 }  // namespace tiletune::detail

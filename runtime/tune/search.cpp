@@ -102,26 +102,37 @@ class SampleSearch {
     } while (result_.best < 0 && drawn < order_.size());
     // Local search from the fastest few of the sample: a landscape with more than one valley
     // may hide the best from the single fastest start.
-    for (std::size_t start : fastest(kStarts))
-      if (!climb(start)) return;
+    climb(fastest(kStarts));
   }
 
  private:
   static constexpr std::size_t kStarts = 3;
+  // A move must gain this much: a step that brings less is within the measurements' noise, and
+  // the rounds after it would cost more than they find.
+  static constexpr double kLeastGain = 0.01;
 
-  // Moves to the fastest neighbour while one is faster; false when the search must stop.
-  bool climb(std::size_t from) {
-    for (std::size_t at = from;;) {
+  // Moves each of `starts` to its fastest neighbour while one is faster by more than kLeastGain.
+  // The climbs go in lockstep, each round holding every climb's unvisited neighbours, so that
+  // their compiles overlap: the rounds, not the configurations, are what runs serially.
+  void climb(std::vector<std::size_t> at) {
+    while (!at.empty()) {
       std::vector<std::size_t> round;
-      for (std::size_t n : neighbours_.of(at))
-        if (eligible_[n] && !visited_[n]) round.push_back(n);
-      if (round.empty() || left_ == 0) return left_ > 0;
-      if (!go(round)) return false;
-      std::size_t next = at;
-      for (std::size_t n : neighbours_.of(at))
-        if (faster(n, next)) next = n;
-      if (next == at) return true;
-      at = next;
+      for (std::size_t a : at)
+        for (std::size_t n : neighbours_.of(a))
+          if (eligible_[n] && !visited_[n] &&
+              std::find(round.begin(), round.end(), n) == round.end())
+            round.push_back(n);
+      if (round.empty() || left_ == 0 || !go(round)) return;
+      std::vector<std::size_t> moved;
+      for (std::size_t a : at) {
+        std::size_t next = a;
+        for (std::size_t n : neighbours_.of(a))
+          if (faster(n, next)) next = n;
+        if (next != a && gains(next, a) &&
+            std::find(moved.begin(), moved.end(), next) == moved.end())
+          moved.push_back(next);
+      }
+      at = std::move(moved);
     }
   }
 
@@ -129,6 +140,13 @@ class SampleSearch {
     const Measurement& x = result_.measurements[a];
     const Measurement& y = result_.measurements[b];
     return x.ok && (!y.ok || x.median_ms < y.median_ms);
+  }
+
+  // Whether `a` ran faster than `b` by more than kLeastGain (or `b` did not run).
+  bool gains(std::size_t a, std::size_t b) const {
+    const Measurement& x = result_.measurements[a];
+    const Measurement& y = result_.measurements[b];
+    return x.ok && (!y.ok || x.median_ms < y.median_ms * (1 - kLeastGain));
   }
 
   // The `count` fastest configurations measured so far.

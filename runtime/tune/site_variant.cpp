@@ -29,8 +29,7 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
   request.options = site.options;
   request.arch = arch;
   request.description = site.space.describe(config);
-  if (int occupancy = hint(site.space, config, rules::kOccupancy, site.hints.occupancy);
-      occupancy > 0) {
+  if (int occupancy = occupancy_of(site, config); occupancy > 0) {
     request.hints.min_blocks_per_sm = static_cast<unsigned>(occupancy);
     request.hints.max_threads[0] = geometry.threads.x;
     request.hints.max_threads[1] = geometry.threads.y;
@@ -47,6 +46,10 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
 
 int cluster_size(const SiteInfo& site, const Config& config) {
   return hint(site.space, config, rules::kNumCtas, site.hints.num_ctas);
+}
+
+int occupancy_of(const SiteInfo& site, const Config& config) {
+  return hint(site.space, config, rules::kOccupancy, site.hints.occupancy);
 }
 
 }  // namespace tiletune::detail

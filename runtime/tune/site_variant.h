@@ -24,4 +24,7 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
 // The thread-block cluster size of a configuration (0: none).
 int cluster_size(const SiteInfo& site, const Config& config);
 
+// The least blocks per multiprocessor a configuration asks for (0: no occupancy hint).
+int occupancy_of(const SiteInfo& site, const Config& config);
+
 }  // namespace tiletune::detail

@@ -31,17 +31,21 @@ double ms_since(Clock::time_point start) {
 struct Candidate {
   Geometry geometry;
   int cluster = 0;
+  int occupancy = 0;         // the hint's least blocks per multiprocessor (0: none)
   bool refused = false;      // by the device's limits: never built
   std::future<Built> built;  // with the pipeline: from the workers
 };
 
-// The configuration of `m` with its geometry, refused when the device cannot launch it (before
-// anything is compiled; the reason goes into `m`).
+// The configuration of `m` with its geometry, refused when the device cannot launch it or cannot
+// meet its occupancy hint (before anything is compiled; the reason goes into `m`).
 Candidate screened(const TuningRequest& request, const DeviceInfo& device, Measurement& m) {
   Candidate c;
   c.geometry = request.geometry(m.config);
   c.cluster = cluster_size(request.site, m.config);
-  if (std::optional<std::string> why = device_limit_violation(device, c.geometry, c.cluster)) {
+  c.occupancy = occupancy_of(request.site, m.config);
+  std::optional<std::string> why = device_limit_violation(device, c.geometry, c.cluster);
+  if (!why) why = occupancy_violation(device, c.geometry, c.occupancy);
+  if (why) {
     m.failure = "skipped: " + *why;
     c.refused = true;
   }
@@ -89,11 +93,11 @@ std::string failure_text(const std::exception& e) {
 class Trials {
  public:
   Trials(const TuningTools& tools, const TuningRequest& request, const TuningOptions& options,
-         int arch, TrialMemory& memory, TuningResult::Phases& phases)
+         const DeviceInfo& device, TrialMemory& memory, TuningResult::Phases& phases)
       : tools_(tools),
         request_(request),
         options_(options),
-        arch_(arch),
+        device_(device),
         memory_(memory),
         phases_(phases),
         checking_(options.verify && !(options.outputs.empty() && options.restore.empty())) {}
@@ -158,7 +162,7 @@ class Trials {
     }
     Built built;
     built.kernel = tools_.compiler.compile(
-        compile_request(request_.site, config, c.geometry, arch_, request_.key));
+        compile_request(request_.site, config, c.geometry, device_.arch, request_.key));
     phases_.compile_ms += ms_since(start);
     start = Clock::now();
     built.function = tools_.device.load(request_.context, built.kernel->cubin, built.kernel->entry);
@@ -167,10 +171,14 @@ class Trials {
   }
 
   // Why the configuration may not run or win, or "": more threads per block than its registers
-  // allow, or outputs that differ from the first configuration's.
+  // allow, more registers than its occupancy hint leaves it, or outputs that differ from the first
+  // configuration's.
   std::string disqualification(FunctionHandle function, const Candidate& c, const Measurement& m) {
     const int allowed = tools_.device.max_threads_per_block(function);
     if (std::optional<std::string> why = register_limit_violation(c.geometry, m.registers, allowed))
+      return *why;
+    if (std::optional<std::string> why =
+            occupancy_register_violation(device_, c.geometry, m.registers, c.occupancy))
       return *why;
     return checking_ ? check_outputs(function, c, m.config) : std::string();
   }
@@ -235,7 +243,7 @@ class Trials {
   const TuningTools& tools_;
   const TuningRequest& request_;
   const TuningOptions& options_;
-  const int arch_;
+  const DeviceInfo& device_;
   TrialMemory& memory_;
   TuningResult::Phases& phases_;
   const bool checking_;
@@ -286,7 +294,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   const Search search_options = effective_search(options.search, settings);
   TrialMemory memory(tools.device, request.context, candidates.front().geometry.stream, options,
                      device.l2_bytes);
-  Trials trials(tools, request, options, device.arch, memory, result.phases);
+  Trials trials(tools, request, options, device, memory, result.phases);
   std::vector<FunctionHandle> functions(candidates.size(), nullptr);
   TuningProgress progress(settings, request, candidates.size());
   std::size_t visited = 0;
@@ -358,7 +366,7 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
   TuningResult scratch = result_for(request);
   TrialMemory memory(tools.device, request.context, request.geometry(config).stream, options,
                      device.l2_bytes);
-  Trials trials(tools, request, options, device.arch, memory, scratch.phases);
+  Trials trials(tools, request, options, device, memory, scratch.phases);
   // Configurations in the space's order until one runs: it sets the reference outputs, as in a
   // tuning. The stored winner is the reference itself when none before it runs.
   auto check = [&](const Config& c) {
@@ -398,6 +406,11 @@ TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& reques
           tools.device.load(request.context, kernel->cubin, kernel->entry);
       if (std::optional<std::string> limit = register_limit_violation(
               c.geometry, m.registers, tools.device.max_threads_per_block(function))) {
+        m.failure = *limit;
+        continue;
+      }
+      if (std::optional<std::string> limit =
+              occupancy_register_violation(device, c.geometry, m.registers, c.occupancy)) {
         m.failure = *limit;
         continue;
       }

@@ -184,6 +184,52 @@ TEST(Search, TheSampleOfALargeSpaceCompilesATenthAndFindsAConfigurationWithinThr
   }
 }
 
+// The rounds detail::search passes to its visitor on `info`'s space, each configuration taking
+// `cost` of its variant name; the result gets the medians and the fastest as `best`.
+std::vector<std::vector<std::size_t>> rounds_of(const SiteInfo& info, FakeDevice::Cost cost,
+                                                TuningResult& result) {
+  const std::vector<Config>& configs = info.space.configurations();
+  result.measurements.resize(configs.size());
+  std::vector<std::vector<std::size_t>> rounds;
+  const detail::VisitRound visit = [&](const std::vector<std::size_t>& round) {
+    rounds.push_back(round);
+    for (std::size_t i : round) {
+      std::string name = "mm<";
+      for (int a = 0; a < configs[i].size(); ++a)
+        name += (a ? ",(" : "(") + std::to_string(configs[i][a]) + ")";
+      Measurement& m = result.measurements[i];
+      m.ok = true;
+      m.median_ms = cost(name + ">|occ=0|ntid=128", Geometry{});
+      if (result.best < 0 || m.median_ms < result.measurements[result.best].median_ms)
+        result.best = static_cast<int>(i);
+    }
+    return true;
+  };
+  detail::search(info.space, std::vector<bool>(configs.size(), true), sample(5), result, visit);
+  return rounds;
+}
+
+TEST(Search, TheClimbsFromTheFastestStartsShareTheirRounds) {
+  TuningResult r;
+  const std::vector<std::vector<std::size_t>> rounds = rounds_of(large_site(), landscape, r);
+  ASSERT_GE(rounds.size(), 2u);
+  EXPECT_EQ(rounds[0].size(), detail::first_sample_size(2000));
+  // One point has at most 2 neighbours along each of the 5 axes: more are several climbs'.
+  EXPECT_GT(rounds[1].size(), 10u);
+  EXPECT_LE(r.measurements[r.best].median_ms, best_of_space(large_site()) * 1.03);
+}
+
+// Under 1% from one value of bm to the next, with the best at bm 256.
+double gentle_slope(const std::string& variant, const Geometry&) {
+  return 1 - 0.001 * std::log2(static_cast<double>(values_in(variant).at(0)));
+}
+
+TEST(Search, TheLocalSearchStopsWhereAStepGainsLessThanOnePercent) {
+  TuningResult r;
+  const std::vector<std::vector<std::size_t>> rounds = rounds_of(large_site(), gentle_slope, r);
+  EXPECT_EQ(rounds.size(), 2u);  // the sample, then one round around the starts
+}
+
 TEST(Search, TheTableCountsWhatTheSearchDidNotVisit) {
   Fixture f(landscape);
   const TuningResult r = tune_once(f, large_site(), sample(3));

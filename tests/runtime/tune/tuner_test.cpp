@@ -530,6 +530,96 @@ TEST(Tuner, DeviceLimitsRefuseConfigurationsBeforeAnythingIsCompiled) {
             "skipped: needs 2048 threads per block; the device allows 1024");
 }
 
+// vadd over tile x occupancy, each block of `tile` threads and 4 * tile bytes of dynamic shared
+// memory; its tuning's result.
+TuningResult tune_occupancies(Fixture& f, std::vector<long long> tiles,
+                              std::vector<long long> occupancies) {
+  SiteInfo info = vadd_site();
+  info.space =
+      Space::cartesian({{"tile", std::move(tiles)}, {"occupancy", std::move(occupancies)}});
+  Site site(std::move(info), f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  site.launch(
+      key(n),
+      [&](const Config& c) {
+        Geometry g = vadd_geometry(c, n);
+        g.shmem = static_cast<unsigned>(4 * c[0]);
+        return g;
+      },
+      args);
+  return *site.result(key(n));
+}
+
+// The failure of configuration `config` in `r`, "ok" when it ran.
+std::string failure_of(const TuningResult& r, const Config& config) {
+  for (const Measurement& m : r.measurements)
+    if (m.config == config) return m.ok ? std::string("ok") : m.failure;
+  return "absent";
+}
+
+TEST(Tuner, OccupancyHintsThatNeedMoreThreadsThanAMultiprocessorHoldsArePrunedBeforeCompiling) {
+  Fixture f(vadd_cost);
+  f.device->device_info.max_threads_per_multiprocessor = 2048;
+  const TuningResult r = tune_occupancies(f, {512, 1024}, {1, 2, 4});
+  EXPECT_EQ(failure_of(r, {1024, 4}),
+            "skipped: occupancy = 4 needs 4 x 1024 = 4096 threads per multiprocessor; the device "
+            "has 2048");
+  EXPECT_EQ(failure_of(r, {512, 4}), "ok");  // exactly 2048
+  EXPECT_EQ(failure_of(r, {1024, 2}), "ok");
+  EXPECT_EQ(f.compiler->compiles.load(), 5);
+  EXPECT_NE(r.table().find("failed: skipped: occupancy = 4 needs 4 x 1024"), std::string::npos);
+}
+
+TEST(Tuner,
+     OccupancyHintsThatNeedMoreSharedMemoryThanAMultiprocessorHoldsArePrunedBeforeCompiling) {
+  Fixture f(vadd_cost);
+  f.device->device_info.max_shared_per_multiprocessor = 4000;
+  const TuningResult r = tune_occupancies(f, {256, 512}, {1, 2});  // 1024 and 2048 bytes a block
+  EXPECT_EQ(failure_of(r, {512, 2}),
+            "skipped: occupancy = 2 needs 2 x 2048 = 4096 bytes of dynamic shared memory per "
+            "multiprocessor; the device has 4000");
+  EXPECT_EQ(failure_of(r, {512, 1}), "ok");
+  EXPECT_EQ(failure_of(r, {256, 2}), "ok");
+  EXPECT_EQ(f.compiler->compiles.load(), 3);
+}
+
+TEST(Tuner, MultiprocessorLimitsTheDeviceDoesNotReportAreNotChecked) {
+  Fixture f(vadd_cost);
+  f.device->device_info.max_threads_per_multiprocessor = 0;
+  f.device->device_info.max_shared_per_multiprocessor = 0;
+  f.device->device_info.registers_per_multiprocessor = 0;
+  const TuningResult r = tune_occupancies(f, {1024}, {1, 8});
+  EXPECT_EQ(failure_of(r, {1024, 8}), "ok");
+  EXPECT_EQ(f.compiler->compiles.load(), 2);
+}
+
+TEST(Tuner, OccupancyHintsThatNeedMoreRegistersThanAMultiprocessorHoldsNeverRun) {
+  Fixture f(vadd_cost);
+  f.device->device_info.registers_per_multiprocessor = 32 * 1024;  // the fake compiles to 32 each
+  const TuningResult r = tune_occupancies(f, {512, 1024}, {1, 2});
+  const std::string expected =
+      "occupancy = 2 needs 2 x 32768 = 65536 registers (1024 threads x 32) per multiprocessor; "
+      "the device has 32768";
+  EXPECT_EQ(failure_of(r, {1024, 2}), expected);
+  EXPECT_EQ(failure_of(r, {512, 2}), "ok");   // exactly 32768
+  EXPECT_EQ(f.compiler->compiles.load(), 4);  // registers are known once compiled
+  for (const std::string& launched : f.device->launches())
+    EXPECT_EQ(launched.find("vadd<(1024)>|occ=2"), std::string::npos) << launched;
+}
+
+TEST(Tuner, PinnedModeSkipsAFirstConfigurationWithTooManyRegistersForItsOccupancy) {
+  RuntimeOptions options;
+  options.pinned = true;
+  Fixture f(vadd_cost, options);
+  f.device->device_info.registers_per_multiprocessor = 32 * 1024;
+  const TuningResult r = tune_occupancies(f, {1024}, {2, 1});
+  EXPECT_EQ(r.best_config(), (Config{1024, 1}));
+  EXPECT_EQ(failure_of(r, {1024, 2}),
+            "occupancy = 2 needs 2 x 32768 = 65536 registers (1024 threads x 32) per "
+            "multiprocessor; the device has 32768");
+}
+
 TEST(Tuner, AClusterThatDoesNotDivideTheGridIsRefusedAndClustersReachTheLaunch) {
   Fixture f(vadd_cost);
   SiteInfo info = vadd_site();
