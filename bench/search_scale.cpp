@@ -128,6 +128,7 @@ struct Tuning {
   double seconds = 0;  // the first launch, to the kernel's end
   int visited = 0;     // configurations compiled
   int pruned = 0;      // refused before compiling ("skipped: ...")
+  int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
 };
 
@@ -152,6 +153,7 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   const TuningResult r = *s.result(c.key);
   t.winner = r.best_config();
   t.phases = r.phases;
+  t.rounds = r.rounds;
   for (const Measurement& m : r.measurements) {
     const bool pruned = m.failure.rfind("skipped: ", 0) == 0;
     t.pruned += pruned;
@@ -171,12 +173,14 @@ void warm_up(detail::Device& device, const DeviceMemory& sync, const BenchCase& 
   tune_cold(device, sync, first, SearchStrategy::exhaustive);
 }
 
-// "2.41 s (compiles 1210 ms, loading 80 ms, checking 0 ms, measuring 950 ms)": the mean of `runs`.
+// "2.41 s in 4.5 rounds (compiles waited for 1210 ms, loading 80 ms, checking 0 ms, measuring
+// 950 ms)": the mean of `runs`.
 std::string mean_time(const std::vector<Tuning>& runs) {
-  double s = 0;
+  double s = 0, rounds = 0;
   TuningResult::Phases p;
   for (const Tuning& t : runs) {
     s += t.seconds / runs.size();
+    rounds += static_cast<double>(t.rounds) / runs.size();
     p.compile_ms += t.phases.compile_ms / runs.size();
     p.load_ms += t.phases.load_ms / runs.size();
     p.check_ms += t.phases.check_ms / runs.size();
@@ -184,9 +188,9 @@ std::string mean_time(const std::vector<Tuning>& runs) {
   }
   char text[200];
   std::snprintf(text, sizeof text,
-                "%.2f s (compiles waited for %.0f ms, loading %.0f ms, checking %.0f ms, "
-                "measuring %.0f ms)",
-                s, p.compile_ms, p.load_ms, p.check_ms, p.measure_ms);
+                "%.2f s in %.1f rounds (compiles waited for %.0f ms, loading %.0f ms, checking "
+                "%.0f ms, measuring %.0f ms)",
+                s, rounds, p.compile_ms, p.load_ms, p.check_ms, p.measure_ms);
   return text;
 }
 

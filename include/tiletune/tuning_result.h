@@ -44,6 +44,9 @@ struct TuningResult {
     double check_ms = 0;
     double measure_ms = 0;
   } phases;
+  // The rounds the search visited in: each is compiled and measured before the next is chosen, so
+  // that their number, more than the configurations', sets a sampled tuning's wall time.
+  int rounds = 0;
   std::string search;     // the strategy that chose what to visit: "exhaustive", "sample (seed 18)"
   std::string stopped;    // "budget" when the time budget ran out: the best so far won
   std::string not_tuned;  // why the winner was chosen without measuring, when !tuned

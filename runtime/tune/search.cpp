@@ -205,6 +205,7 @@ void search(const Space& space, const std::vector<bool>& eligible, const Search&
     if (eligible[i]) indices.push_back(i);
   std::vector<bool> passed(eligible.size(), false);
   const VisitRound recorded = [&](const std::vector<std::size_t>& round) {
+    ++result.rounds;
     for (std::size_t i : round) passed[i] = true;
     return visit(round);
   };

@@ -213,6 +213,7 @@ TEST(Search, TheClimbsFromTheFastestStartsShareTheirRounds) {
   TuningResult r;
   const std::vector<std::vector<std::size_t>> rounds = rounds_of(large_site(), landscape, r);
   ASSERT_GE(rounds.size(), 2u);
+  EXPECT_EQ(r.rounds, static_cast<int>(rounds.size()));
   EXPECT_EQ(rounds[0].size(), detail::first_sample_size(2000));
   // One point has at most 2 neighbours along each of the 5 axes: more are several climbs'.
   EXPECT_GT(rounds[1].size(), 10u);
@@ -228,6 +229,7 @@ TEST(Search, TheLocalSearchStopsWhereAStepGainsLessThanOnePercent) {
   TuningResult r;
   const std::vector<std::vector<std::size_t>> rounds = rounds_of(large_site(), gentle_slope, r);
   EXPECT_EQ(rounds.size(), 2u);  // the sample, then one round around the starts
+  EXPECT_EQ(r.rounds, 2);
 }
 
 TEST(Search, TheTableCountsWhatTheSearchDidNotVisit) {
