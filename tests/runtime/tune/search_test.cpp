@@ -232,6 +232,34 @@ TEST(Search, TheLocalSearchStopsWhereAStepGainsLessThanOnePercent) {
   EXPECT_EQ(r.rounds, 2);
 }
 
+// A space of 4 x 4 x 4 x 4 x 4 = 1,024 configurations, the size of search_scale's matmul, where
+// the most visits (8%: 81) bind.
+SiteInfo matmul_sized_site() {
+  SiteInfo info = large_site();
+  info.space = Space::cartesian({{"bm", {16, 32, 64, 128}},
+                                 {"bn", {16, 32, 64, 128}},
+                                 {"bk", {8, 16, 32, 64}},
+                                 {"vec", {1, 2, 4, 8}},
+                                 {"stages", {1, 2, 3, 4}}});
+  return info;
+}
+
+TEST(Search, InASpaceOfAThousandTheSampleCompilesAtMost8PercentInFewRoundsAndFindsTheBest) {
+  const SiteInfo info = matmul_sized_site();
+  ASSERT_EQ(info.space.size(), 1024u);
+  ASSERT_EQ(detail::most_visits(1024), 81u);
+  const double best = best_of_space(info);
+  int within = 0;
+  for (unsigned long long seed = 1; seed <= 10; ++seed) {
+    Fixture f(landscape);
+    const TuningResult r = tune_once(f, info, sample(seed));
+    EXPECT_LE(f.compiler->compiles.load(), 81) << "seed " << seed;
+    EXPECT_LE(r.rounds, 5) << "seed " << seed;
+    within += r.measurements[r.best].median_ms <= best * 1.03;
+  }
+  EXPECT_GE(within, 9);
+}
+
 TEST(Search, TheTableCountsWhatTheSearchDidNotVisit) {
   Fixture f(landscape);
   const TuningResult r = tune_once(f, large_site(), sample(3));
