@@ -5,6 +5,7 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 
@@ -26,6 +27,21 @@ bool in_device_code(const Use& use) {
   const clang::FunctionDecl* f = use.in_function;
   return f && (f->hasAttr<clang::CUDADeviceAttr>() || f->hasAttr<clang::CUDAGlobalAttr>() ||
                f->isConstexpr());
+}
+
+// Clang ignores the toolkit's `__managed__` (`__location__(managed)`, an attribute it does not
+// know): the declaration's own text says it.
+bool declared_managed(const clang::VarDecl* v) {
+  if (v->hasAttr<clang::HIPManagedAttr>()) return true;
+  const clang::ASTContext& context = v->getASTContext();
+  const clang::SourceManager& sm = context.getSourceManager();
+  clang::SourceLocation begin = sm.getExpansionLoc(v->getBeginLoc());
+  clang::SourceLocation name = sm.getExpansionLoc(v->getLocation());
+  if (begin.isInvalid() || name.isInvalid() || sm.getFileID(begin) != sm.getFileID(name))
+    return false;
+  llvm::StringRef text = clang::Lexer::getSourceText(
+      clang::CharSourceRange::getCharRange(begin, name), sm, context.getLangOpts());
+  return text.contains("__managed__");
 }
 
 std::string name_of(const clang::Decl* d) {
@@ -69,7 +85,7 @@ bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* 
                          v->hasAttr<clang::CUDASharedAttr>();
   // Host code reads and writes a __managed__ variable directly, with no call that the runtime
   // could follow to keep the tuned module's own copy in step.
-  if (v->hasAttr<clang::HIPManagedAttr>())
+  if (declared_managed(v))
     return refuse(use, "'" + name_of(v) +
                            "' is __managed__: host code reads and writes it directly, and the "
                            "tuned kernel (compiled separately by NVRTC) would use its own copy; "

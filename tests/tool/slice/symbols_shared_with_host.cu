@@ -44,16 +44,14 @@ void run(float* out, int n) {
   TILETUNE(space = (t = (64, 128)), blocks = cld(n, $t), threads = $t, k(out, n));
 }
 // CHECK: info.symbols = {
-// CHECK-NEXT: {"coefficients", [] {
-// CHECK-NEXT: return ::tiletune::symbol_memory(::coefficients, "::coefficients");
-// CHECK-NEXT: }, false},
-// CHECK-NEXT: {"_ZN7filters4tapsE", [] {
-// CHECK-NEXT: return ::tiletune::symbol_memory(::filters::taps, "::filters::taps");
-// CHECK-NEXT: }, false},
-// CHECK-NEXT: {"_ZN7filters5shiftE", [] {
-// CHECK-NEXT: return ::tiletune::symbol_memory(::filters::shift, "::filters::shift");
-// CHECK-NEXT: }, false},
-// CHECK-NEXT: {"counter", [] {
-// CHECK-NEXT: return ::tiletune::symbol_memory(::counter, "::counter");
-// CHECK-NEXT: }, true}};
+// CHECK-NEXT: {
+// CHECK-NEXT: "coefficients",
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::coefficients, "::coefficients"); }, false},
+// CHECK-NEXT: {
+// CHECK-NEXT: "_ZN7filters4tapsE",
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::taps, "::filters::taps"); }, false},
+// CHECK-NEXT: {
+// CHECK-NEXT: "_ZN7filters5shiftE",
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::shift, "::filters::shift"); }, false},
+// CHECK-NEXT: {"counter", [] { return ::tiletune::symbol_memory(::counter, "::counter"); }, true}};
 // CHECK-NEXT: return info;
