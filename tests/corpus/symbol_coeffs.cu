@@ -25,7 +25,7 @@ static void set_taps(const std::vector<float>& values) {
   cudaMemcpyToSymbol(taps, values.data(), kTaps * sizeof(float));
 }
 
-static void fir(const float* in, float* out, int n) {
+static void run_fir(const float* in, float* out, int n) {
   TILETUNE(space = (block = (64, 128, 256)), blocks = cld(n, $block), threads = $block,
            fir(in, out, n));
 }
@@ -52,10 +52,10 @@ TEST(CorpusSymbolCoeffs, MatchesCpu) {
   tiletune::testing::DeviceBuffer<float> din(in), dout(n);
   const std::vector<float> first = {1, 0.5f, 0.25f, 0, 0, 0, 0, 0};
   set_taps(first);
-  fir(din.get(), dout.get(), n);  // tunes, every trial with the first taps
+  run_fir(din.get(), dout.get(), n);  // tunes, every trial with the first taps
   EXPECT_EQ(tiletune::corpus::count_mismatches(dout.read(), fir_on_cpu(in, first), 1e-5f), 0);
   const std::vector<float> second = {-1, 2, 0, 0, 0, 0, 3, 0.125f};
   set_taps(second);
-  fir(din.get(), dout.get(), n);  // the winner, with the new taps
+  run_fir(din.get(), dout.get(), n);  // the winner, with the new taps
   EXPECT_EQ(tiletune::corpus::count_mismatches(dout.read(), fir_on_cpu(in, second), 1e-5f), 0);
 }
