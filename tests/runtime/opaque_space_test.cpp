@@ -9,9 +9,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tiletune {
@@ -120,7 +122,7 @@ TEST(PerConfigArguments, ConvertsToTheParameterTypeAsACallWould) {
 // key's space then.
 struct OpaqueLaunch {
   Runtime* runtime;
-  int built = 0;
+  std::atomic<int> built{0};
   SitesPerKey sites{runtime};
 
   // A small limit gets a space of one axis, so the keys' spaces differ in their axes' order too.
@@ -152,7 +154,7 @@ TEST(OpaqueSpace, BuiltOncePerKeyWhereTheAnnotationIsWithAxesFoundByName) {
   OpaqueLaunch site{f.runtime.get()};
   SitesPerKey::Keyed& first = site.run(/*limit=*/128);
   EXPECT_EQ(&site.run(/*limit=*/128), &first);  // the same key builds nothing
-  EXPECT_EQ(site.built, 1);
+  EXPECT_EQ(site.built.load(), 1);
   // "tile" is the space's second axis: the geometry read it by name, not by build-time position.
   EXPECT_EQ(first.axes, std::vector<int>{1});
   EXPECT_EQ(f.device->last_geometry().threads.x, 128u);
@@ -161,7 +163,7 @@ TEST(OpaqueSpace, BuiltOncePerKeyWhereTheAnnotationIsWithAxesFoundByName) {
 
   // Another key gets a space of its own, evaluated from its own limit.
   SitesPerKey::Keyed& second = site.run(/*limit=*/64);
-  EXPECT_EQ(site.built, 2);
+  EXPECT_EQ(site.built.load(), 2);
   EXPECT_NE(&second.site, &first.site);
   EXPECT_EQ(second.site.info().space.size(), 1u);
   EXPECT_EQ(second.axes, std::vector<int>{0});
@@ -169,8 +171,19 @@ TEST(OpaqueSpace, BuiltOncePerKeyWhereTheAnnotationIsWithAxesFoundByName) {
 
   // And the first key still launches its own winner.
   site.run(/*limit=*/128);
-  EXPECT_EQ(site.built, 2);
+  EXPECT_EQ(site.built.load(), 2);
   EXPECT_EQ(f.device->last_geometry().threads.x, 128u);
+}
+
+TEST(OpaqueSpace, ThreadsLaunchingANewKeyTogetherBuildItsSpaceOnce) {
+  Fixture f(tile_cost);
+  OpaqueLaunch site{f.runtime.get()};
+  std::vector<std::thread> threads;
+  std::vector<const SitesPerKey::Keyed*> got(8);
+  for (int t = 0; t < 8; ++t) threads.emplace_back([&, t] { got[t] = &site.run(/*limit=*/128); });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(site.built.load(), 1);
+  for (const SitesPerKey::Keyed* keyed : got) EXPECT_EQ(keyed, got.front());
 }
 
 TEST(OpaqueSpace, ANameTheKeysSpaceLacksHasNoAxisAndTheFirstLaunchSaysSo) {
