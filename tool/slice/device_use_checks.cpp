@@ -90,15 +90,20 @@ bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* 
                            "' is __managed__: host code reads and writes it directly, and the "
                            "tuned kernel (compiled separately by NVRTC) would use its own copy; "
                            "pass a pointer to managed memory as a kernel argument instead");
-  if (device_variable && symbol_accesses_.count(v->getCanonicalDecl())) {
+  auto access = symbol_accesses_.find(v->getCanonicalDecl());
+  if (device_variable && access != symbol_accesses_.end()) {
     // The runtime finds the module's copy by its mangled name, which for internal linkage NVRTC
     // makes unique per program: it would not be found, and the kernel would read a stale copy.
-    if (!v->isExternallyVisible())
-      return refuse(use, "'" + name_of(v) + "' is reached from host code through " +
-                             symbol_accesses_.at(v->getCanonicalDecl()).function +
-                             " and has internal linkage, under which the tuned kernel's module "
-                             "(compiled separately by NVRTC) names its copy differently; give it "
-                             "external linkage (no `static`, no anonymous namespace)");
+    if (!v->isExternallyVisible()) {
+      const bool first = !refused_.count(name_of(v));
+      refuse(use, "'" + name_of(v) + "' is reached from host code through " +
+                      access->second.function +
+                      " and has internal linkage, under which the tuned kernel's module (compiled "
+                      "separately by NVRTC) names its copy differently; give it external linkage "
+                      "(no `static`, no anonymous namespace)");
+      if (first) report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
+      return false;
+    }
     return share_with_host(v);
   }
   bool constant = v->isConstexpr() ||

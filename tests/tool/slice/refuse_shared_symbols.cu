@@ -2,7 +2,8 @@
 // has what is accepted): a __managed__ variable, which host code reads and writes directly, with no
 // call the runtime could follow to keep the tuned kernel's own copy in step; and a variable of
 // internal linkage that host code reaches through the runtime API, whose copy the tuned module
-// names differently. The error is at the kernel's use, with a note at the declaration.
+// names differently. The error is at the kernel's use, with a note at the declaration (and at the
+// host call for the latter).
 // RUN: not %tiletune %s -o %t.cu 2>&1 | FileCheck %s
 
 #include <tiletune/tiletune.h>
@@ -28,8 +29,10 @@ __global__ void k(float* out, int n) {
 void setup(const float* host) {
   scale = 2.0f;
   cudaMemcpyToSymbol(offsets, host, 4 * sizeof(float));
+  // CHECK-DAG: refuse_shared_symbols.cu:[[@LINE-1]]:3: note: host code uses 'offsets' here
   void* address = nullptr;
   cudaGetSymbolAddress(&address, counter);
+  // CHECK-DAG: refuse_shared_symbols.cu:[[@LINE-1]]:3: note: host code uses '(anonymous namespace)::counter' here
 }
 
 void run(float* out, int n) {
