@@ -20,7 +20,7 @@ __global__ void k(float* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = out[i] * scale + offsets[i & 3];
   // CHECK-DAG: refuse_shared_symbols.cu:[[@LINE-1]]:32: error: 'scale' is __managed__: host code reads and writes it directly, and the tuned kernel (compiled separately by NVRTC) would use its own copy; pass a pointer to managed memory as a kernel argument instead (used in 'k')
-  // CHECK-DAG: refuse_shared_symbols.cu:12:19: note: 'scale' declared here
+  // CHECK-DAG: refuse_shared_symbols.cu:13:19: note: 'scale' declared here
   // CHECK-DAG: refuse_shared_symbols.cu:[[@LINE-3]]:40: error: 'offsets' is reached from host code through cudaMemcpyToSymbol and has internal linkage, under which the tuned kernel's module (compiled separately by NVRTC) names its copy differently; give it external linkage (no `static`, no anonymous namespace) (used in 'k')
   if (i == 0) atomicAdd(&counter, 1);
   // CHECK-DAG: refuse_shared_symbols.cu:[[@LINE-1]]:26: error: '(anonymous namespace)::counter' is reached from host code through cudaGetSymbolAddress and has internal linkage
