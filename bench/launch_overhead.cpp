@@ -2,7 +2,9 @@
 // emits: arguments converted, key built, lock-free lookup, cuLaunchKernelEx) against a raw
 // cuLaunchKernelEx of the same machine code. 100k launches each, back to back and in bursts that
 // never fill the launch queue, three alternating rounds, the best round of each. Goal: site / raw
-// <= 1.06. Skips without a GPU.
+// <= 1.06. Then a site whose kernel reads a __constant__ table that host code writes
+// (SiteInfo::symbols: one device-to-device copy before each launch) against the same raw launch
+// with and without that copy. Skips without a GPU.
 #include "tuning_bench_support.h"
 
 #include "compile/nvrtc_compiler.h"
@@ -28,6 +30,8 @@ struct RawDriver {
   PFN_cuModuleGetFunction_v2000 module_get_function = nullptr;
   PFN_cuLaunchKernelEx_v11060 launch_kernel_ex = nullptr;
   PFN_cuCtxSynchronize_v2000 ctx_synchronize = nullptr;
+  PFN_cuModuleGetGlobal_v3020 module_get_global = nullptr;
+  PFN_cuMemcpyDtoDAsync_v3020 memcpy_dtod_async = nullptr;
 
   RawDriver() {
     void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -44,11 +48,17 @@ struct RawDriver {
     resolve("cuModuleGetFunction", 2000, module_get_function);
     resolve("cuLaunchKernelEx", 11060, launch_kernel_ex);
     resolve("cuCtxSynchronize", 2000, ctx_synchronize);
+    resolve("cuModuleGetGlobal", 3020, module_get_global);
+    resolve("cuMemcpyDtoDAsync", 3020, memcpy_dtod_async);
   }
 };
 
 // The kernel's type as the tool names it for tiletune::launch.
 void nothing(int* p, int n);
+
+// The application's copy of the symbol site's table (cudaGetSymbolAddress would give it).
+SymbolMemory table_memory;
+SymbolMemory application_table() { return table_memory; }
 
 }  // namespace
 
@@ -125,6 +135,53 @@ int main() {
     best_raw_enqueue = std::min(best_raw_enqueue, enqueue_us(raw_launch));
     best_site_enqueue = std::min(best_site_enqueue, enqueue_us(site_launch));
   }
+  // The same kernel reading a 256-byte __constant__ table that the application owns.
+  SiteInfo symbol_info = info;
+  symbol_info.line = 2;
+  symbol_info.device_source =
+      "__constant__ int table[64];\n"
+      "template <int T> __global__ void nothing(int* p, int n) {\n"
+      "  if (n < 0) p[threadIdx.x] = T + table[threadIdx.x % 64];\n"
+      "}";
+  table_memory.bytes = 64 * sizeof(int);
+  const detail::ContextHandle context = runtime.device().current_context();
+  const detail::DevicePointer application = runtime.device().allocate(context, table_memory.bytes);
+  table_memory.address = reinterpret_cast<void*>(application);
+  symbol_info.symbols = {{"table", application_table, false}};
+  Site symbol_site(symbol_info, &runtime);
+  launch<decltype(&nothing)>(symbol_site, key(bucket(n)), geometry, p, n);  // tunes
+  Config symbol_best = symbol_site.result(key(bucket(n)))->best_config();
+  Geometry sg = geometry(symbol_best);
+  auto symbol_kernel =
+      runtime.compiler().compile(detail::compile_request(symbol_info, symbol_best, sg, arch));
+  CUmodule symbol_module = nullptr;
+  CUfunction symbol_function = nullptr;
+  raw.module_load_data(&symbol_module, symbol_kernel->cubin.data());
+  raw.module_get_function(&symbol_function, symbol_module, symbol_kernel->entry.c_str());
+  CUdeviceptr module_table = 0;
+  std::size_t module_bytes = 0;
+  raw.module_get_global(&module_table, &module_bytes, symbol_module, "table");
+  CUlaunchConfig symbol_config = config;
+  symbol_config.gridDimX = sg.blocks.x;
+  symbol_config.blockDimX = sg.threads.x;
+  auto raw_symbol_launch = [&] {
+    raw.launch_kernel_ex(&symbol_config, symbol_function, args, nullptr);
+  };
+  auto raw_copy_and_launch = [&] {
+    raw.memcpy_dtod_async(module_table, application, module_bytes, nullptr);
+    raw.launch_kernel_ex(&symbol_config, symbol_function, args, nullptr);
+  };
+  auto symbol_site_launch = [&] {
+    launch<decltype(&nothing)>(symbol_site, key(bucket(n)), geometry, p, n);
+  };
+  double best_symbol_raw = 1e30, best_symbol_copy = 1e30, best_symbol_site = 1e30;
+  for (int round = 0; round < 3; ++round) {
+    best_symbol_raw = std::min(best_symbol_raw, enqueue_us(raw_symbol_launch));
+    best_symbol_copy = std::min(best_symbol_copy, enqueue_us(raw_copy_and_launch));
+    best_symbol_site = std::min(best_symbol_site, enqueue_us(symbol_site_launch));
+  }
+  runtime.device().release(context, application);
+
   std::printf("launch_overhead: %d launches of a trivial kernel (%s), best of 3 rounds\n",
               kLaunches, info.space.describe(best).c_str());
   std::printf("  back to back:  raw cuLaunchKernelEx %.3f us, TILETUNE site %.3f us per launch\n",
@@ -133,5 +190,11 @@ int main() {
               best_raw_enqueue, best_site_enqueue);
   std::printf("  ratio site/raw: back to back %.3f, enqueue only %.3f (goal <= 1.06)\n",
               best_site / best_raw, best_site_enqueue / best_raw_enqueue);
+  std::printf(
+      "  __constant__ table from the host (enqueue only): raw launch %.3f us, raw copy + "
+      "launch %.3f us, site %.3f us per launch\n",
+      best_symbol_raw, best_symbol_copy, best_symbol_site);
+  std::printf("  ratio symbol site/raw launch %.3f, symbol site/raw copy + launch %.3f\n",
+              best_symbol_site / best_symbol_raw, best_symbol_site / best_symbol_copy);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "store/tuning_lock.h"
 #include "tune/site_variant.h"
 #include "tune/stored_winner.h"
+#include "tune/symbol_copies.h"
 #include "tune/tuner.h"
 #include "tuning_history.h"
 #include "winner_table.h"
@@ -30,6 +31,7 @@ struct Winner {
   Config config;
   int cluster = 0;
   TuningResult result;
+  std::vector<detail::SymbolCopy> symbols;  // the site's shared variables in the winner's module
 };
 
 std::mutex& registry_mutex() {
@@ -121,10 +123,10 @@ struct Site::State {
     return captured.insert(make_winner(std::move(chosen), request, hash));
   }
 
-  static std::unique_ptr<Winner> make_winner(detail::TunedKernel tuned,
-                                             const detail::TuningRequest& request,
-                                             std::uint64_t hash) {
+  std::unique_ptr<Winner> make_winner(detail::TunedKernel tuned,
+                                      const detail::TuningRequest& request, std::uint64_t hash) {
     auto winner = std::make_unique<Winner>();
+    winner->symbols = detail::symbol_copies(rt().device(), info, tuned.function);
     winner->hash = hash;
     winner->key = request.key;
     winner->context = request.context;
@@ -247,7 +249,12 @@ void Site::launch(const Key& key, GeometryRef geometry, void** args,
     w = state_->first_launch(
         {state_->info, key, context, geometry, args, tuning_options, arguments}, hash);
   if (arguments) arguments(w->config);
-  device.launch(w->function, geometry(w->config), args, w->cluster);
+  const Geometry g = geometry(w->config);
+  if (!w->symbols.empty()) [[unlikely]]
+    detail::copy_symbols_in(device, w->symbols, g.stream);
+  device.launch(w->function, g, args, w->cluster);
+  if (!w->symbols.empty()) [[unlikely]]
+    detail::copy_symbols_back(device, w->symbols, g.stream);
 } catch (const LaunchValueError& e) {
   launch_value_error(state_->info, key, e);
 }

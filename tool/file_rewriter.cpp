@@ -6,7 +6,9 @@
 #include "emit/site_code.h"
 #include "emit/site_id.h"
 #include "slice/slicer.h"
+#include "slice/symbol_writes.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 #include <algorithm>
@@ -81,15 +83,21 @@ class FileRewriter {
         annotation.threads &&
         std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
                     [](const Expr& e) { return e.tree != nullptr; });
-    std::optional<std::string> source = slice_kernel(
-        checked->kernel, constant_params, bounded_block, context_, preprocessor, report_);
+    std::vector<const clang::VarDecl*> shared_with_host;
+    std::optional<std::string> source =
+        slice_kernel(checked->kernel, constant_params, bounded_block, context_, preprocessor,
+                     report_, &shared_with_host);
     if (!source) return std::nullopt;
+    std::vector<SymbolText> symbols;
+    for (const clang::VarDecl* v : shared_with_host)
+      symbols.push_back(
+          {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
     clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
     std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +
                            std::to_string(where.getColumn());
     SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
                           sm_.getPresumedLoc(site.text_begin).getLine()};
-    return emit_site(*checked, variable, location, *source, site.text);
+    return emit_site(*checked, variable, location, *source, site.text, std::move(symbols));
   }
 
   // The call starts a line of its own: from the start of the annotation's line when only

@@ -67,6 +67,42 @@ class Site {
   std::unique_ptr<State> state_;
 };
 
+// The site of an annotation whose space is an expression evaluated at run time (an opaque space,
+// `space = make_space(n)`): the space may follow the launching function's values, so it is built
+// per key, the first time the key launches, into a Site of its own; later launches of the key find
+// that Site with one lock-free lookup and build nothing. Values that change the space belong in the
+// key: launches whose keys are equal share the first one's space.
+class SitesPerKey {
+ public:
+  // One key's site, and the index in its space of each `$` name (info.dollar_names, in order): -1
+  // for a name the space lacks, which the first launch reports.
+  struct Keyed {
+    Keyed(SiteInfo info, Runtime* runtime);
+    Site site;
+    std::vector<int> axes;
+  };
+
+  explicit SitesPerKey(Runtime* runtime = nullptr);
+  ~SitesPerKey();
+  SitesPerKey(const SitesPerKey&) = delete;
+  SitesPerKey& operator=(const SitesPerKey&) = delete;
+
+  // The key's site; `make_info()` (returning a SiteInfo) runs only for a key not seen before.
+  template <class MakeInfo>
+  Keyed& at(const Key& key, const MakeInfo& make_info) {
+    if (Keyed* keyed = find(key)) return *keyed;
+    return insert(key, &make_info,
+                  [](const void* f) -> SiteInfo { return (*static_cast<const MakeInfo*>(f))(); });
+  }
+
+ private:
+  Keyed* find(const Key& key) const;
+  Keyed& insert(const Key& key, const void* make_info, SiteInfo (*call)(const void* make_info));
+
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 namespace detail {
 template <class KernelPointer>
 struct Launcher;

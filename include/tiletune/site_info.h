@@ -4,6 +4,7 @@
 
 #include <tiletune/space.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,23 @@ namespace tiletune {
 struct Hints {
   int occupancy = 0;  // least blocks per multiprocessor: the compiler limits registers to allow it
   int num_ctas = 0;   // thread-block cluster size (sm_90 and later)
+};
+
+// The application's copy of a device variable, in the calling thread's context.
+struct SymbolMemory {
+  void* address = nullptr;
+  std::size_t bytes = 0;
+};
+
+// A __constant__ or __device__ variable that the kernel uses and host code reaches through the
+// runtime API (cudaMemcpyToSymbol, cudaGetSymbolAddress, ...). The tuned kernel's module has its
+// own copy, so before every launch of the site (trial launches included) the runtime copies the
+// application's into it, device to device on the launch stream; a __device__ variable, which the
+// kernel may write, is copied back after each launch of the winner.
+struct DeviceSymbol {
+  const char* name = "";               // as the module knows it (the lowered, mangled name)
+  SymbolMemory (*memory)() = nullptr;  // the application's copy (tiletune/device_symbol.h)
+  bool copy_back = false;              // a __device__ variable: copied back after the launch
 };
 
 struct SiteInfo {
@@ -29,6 +47,8 @@ struct SiteInfo {
   std::vector<std::string> options;  // extra NVRTC options
   // Every `$name` the generated code uses, checked against an opaque space at the first launch.
   std::vector<std::string> dollar_names;
+  // The variables the kernel shares with host code; none: a launch copies nothing.
+  std::vector<DeviceSymbol> symbols;
 };
 
 }  // namespace tiletune

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <tiletune/broadcast.h>
+#include <tiletune/device_symbol.h>
 #include <tiletune/error.h>
 #include <tiletune/function_refs.h>
 #include <tiletune/launch.h>

@@ -30,6 +30,8 @@ struct Driver {
   PFN_cuDriverGetVersion_v2020 driver_get_version;
   PFN_cuModuleLoadData_v2000 module_load_data;
   PFN_cuModuleGetFunction_v2000 module_get_function;
+  PFN_cuModuleGetGlobal_v3020 module_get_global;
+  PFN_cuFuncGetModule_v11000 func_get_module;
   PFN_cuLaunchKernelEx_v11060 launch_kernel_ex;
   PFN_cuEventCreate_v2000 event_create;
   PFN_cuEventDestroy_v4000 event_destroy;
@@ -103,6 +105,8 @@ Driver load_driver(const std::string& name) {
   resolve("cuDriverGetVersion", 2020, d.driver_get_version);
   resolve("cuModuleLoadData", 2000, d.module_load_data);
   resolve("cuModuleGetFunction", 2000, d.module_get_function);
+  resolve("cuModuleGetGlobal", 3020, d.module_get_global);
+  resolve("cuFuncGetModule", 11000, d.func_get_module);
   resolve("cuLaunchKernelEx", 11060, d.launch_kernel_ex);
   resolve("cuEventCreate", 2000, d.event_create);
   resolve("cuEventDestroy", 4000, d.event_destroy);
@@ -204,6 +208,18 @@ class CudaDevice final : public Device {
                                 static_cast<CUfunction>(function)),
           "cuFuncGetAttribute");
     return value;
+  }
+
+  DevicePointer global(FunctionHandle function, const std::string& name,
+                       std::size_t& bytes) override {
+    CUmodule module = nullptr;
+    check(d_.func_get_module(&module, static_cast<CUfunction>(function)), "cuFuncGetModule");
+    CUdeviceptr pointer = 0;
+    bytes = 0;
+    const CUresult r = d_.module_get_global(&pointer, &bytes, module, name.c_str());
+    if (r == CUDA_ERROR_NOT_FOUND) return 0;
+    check(r, "cuModuleGetGlobal");
+    return pointer;
   }
 
   DevicePointer allocate(ContextHandle context, std::size_t bytes) override {

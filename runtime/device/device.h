@@ -60,6 +60,11 @@ class Device {
   virtual double time_launch(FunctionHandle function, const Geometry& geometry, void** args,
                              int cluster) = 0;
 
+  // Where the module of a loaded function keeps the global variable `name` (its lowered name), and
+  // its size in `bytes`; 0 when the module has no such variable. Throws tiletune::Error.
+  virtual DevicePointer global(FunctionHandle function, const std::string& name,
+                               std::size_t& bytes) = 0;
+
   // Device memory in `context`, for the copies tuning keeps. Throws tiletune::Error.
   virtual DevicePointer allocate(ContextHandle context, std::size_t bytes) = 0;
   virtual void release(ContextHandle context, DevicePointer pointer) noexcept = 0;

@@ -5,6 +5,7 @@
 #include "tune/run_identity.h"
 #include "tune/search.h"
 #include "tune/site_variant.h"
+#include "tune/symbol_copies.h"
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
@@ -188,6 +189,8 @@ class Trials {
   std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
     const Clock::time_point start = Clock::now();
     memory_.before_checked_launch();
+    copy_symbols_in(tools_.device, symbol_copies(tools_.device, request_.site, function),
+                    c.geometry.stream);
     tools_.device.launch(function, c.geometry, request_.args, c.cluster);
     Outputs outputs = memory_.read_outputs();
     std::string failure;
@@ -207,13 +210,17 @@ class Trials {
   void measure(FunctionHandle function, const Candidate& c, double best_ms, Measurement& m) {
     const Clock::time_point start = Clock::now();
     const SamplingRule& rule = tools_.settings.sampling;
+    // The application's values of the shared variables before every launch, outside the timing.
+    const std::vector<SymbolCopy> symbols = symbol_copies(tools_.device, request_.site, function);
     for (int i = 0; i < rule.warmup; ++i) {
       memory_.before_launch(false);
+      copy_symbols_in(tools_.device, symbols, c.geometry.stream);
       tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
     }
     Sampling sampling(rule, best_ms);
     for (bool enough = false; !enough;) {
       memory_.before_launch(options_.flush_l2);
+      copy_symbols_in(tools_.device, symbols, c.geometry.stream);
       const double ms = tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
       enough = sampling.add(ms);
       log_sample(m.config, sampling.count(), ms);

@@ -1,6 +1,7 @@
 // What the tool emits for the parts of the language it cannot settle at build time, driven by hand
-// with the fake device: an opaque space (built where the annotation is, on its first run, with `$`
-// names looked up in it then and checked at the first launch) and call arguments that use `$`.
+// with the fake device: an opaque space (built where the annotation is, once per key, with `$`
+// names looked up in it then and checked at the key's first launch) and call arguments that use
+// `$`.
 #include "runtime.h"
 #include "support/fake_device.h"
 
@@ -8,10 +9,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace tiletune {
 namespace {
@@ -113,46 +116,95 @@ TEST(PerConfigArguments, ConvertsToTheParameterTypeAsACallWould) {
   EXPECT_EQ(seen.by_variant["scale<(128)>"].back(), -1);
 }
 
-// The shape the tool emits for `space = make_space(limit)`: the site is built the first time the
-// launch runs (the tool uses a function-local static; here a member, so that every test has its
-// own), and the axis index of each `$name` is looked up in its space then.
+// The shape the tool emits for `space = make_space(limit)`, key = (limit): the space is built
+// where the annotation is, once per key (the tool uses a function-local static SitesPerKey; here a
+// member, so that every test has its own), and the axis index of each `$name` is looked up in that
+// key's space then.
 struct OpaqueLaunch {
   Runtime* runtime;
-  int built = 0;
-  std::optional<Site> site;
-  int axes[1] = {};
+  std::atomic<int> built{0};
+  SitesPerKey sites{runtime};
 
+  // A small limit gets a space of one axis, so the keys' spaces differ in their axes' order too.
   Space make_space(long long limit) {
     ++built;
+    if (limit < 100) return Space::cartesian({{"tile", {64}}});
     return Space::cartesian({{"unroll", {1, 2}}, {"tile", {64, 128, 256}}},
                             [limit](const Config& c) { return c[1] <= limit; });
   }
 
-  void run(long long limit) {
-    if (!site) {
-      site.emplace(scale_site(make_space(limit), {"tile"}), runtime);
-      axes[0] = site->info().space.axis_index("tile");
-    }
+  SitesPerKey::Keyed& run(long long limit) {
+    const Key tt_key = key(limit);
+    SitesPerKey::Keyed& tt_site =
+        sites.at(tt_key, [&] { return scale_site(make_space(limit), {"tile"}); });
+    const int* const tt_axes = tt_site.axes.data();
     long long n = 4096;
     launch<void (*)(float*, long long)>(
-        *site, key(n),
+        tt_site.site, tt_key,
         [&](const Config& tt_cfg) {
-          return Geometry{Dim(n / tt_cfg[axes[0]]), Dim(tt_cfg[axes[0]]), 0, nullptr};
+          return Geometry{Dim(n / tt_cfg[tt_axes[0]]), Dim(tt_cfg[tt_axes[0]]), 0, nullptr};
         },
         static_cast<float*>(nullptr), n);
+    return tt_site;
   }
 };
 
-TEST(OpaqueSpace, BuiltOnceWhereTheAnnotationIsWithAxesFoundByName) {
+TEST(OpaqueSpace, BuiltOncePerKeyWhereTheAnnotationIsWithAxesFoundByName) {
   Fixture f(tile_cost);
   OpaqueLaunch site{f.runtime.get()};
-  site.run(/*limit=*/128);
-  site.run(/*limit=*/64);  // the space was built on the first run only
-  EXPECT_EQ(site.built, 1);
+  SitesPerKey::Keyed& first = site.run(/*limit=*/128);
+  EXPECT_EQ(&site.run(/*limit=*/128), &first);  // the same key builds nothing
+  EXPECT_EQ(site.built.load(), 1);
   // "tile" is the space's second axis: the geometry read it by name, not by build-time position.
+  EXPECT_EQ(first.axes, std::vector<int>{1});
   EXPECT_EQ(f.device->last_geometry().threads.x, 128u);
-  // 256 is outside the constraint of the first run's space: 2 unrolls x 2 tiles were compiled.
+  // 256 is outside the constraint of this key's space: 2 unrolls x 2 tiles were compiled.
   EXPECT_EQ(f.compiler->compiles.load(), 4);
+
+  // Another key gets a space of its own, evaluated from its own limit.
+  SitesPerKey::Keyed& second = site.run(/*limit=*/64);
+  EXPECT_EQ(site.built.load(), 2);
+  EXPECT_NE(&second.site, &first.site);
+  EXPECT_EQ(second.site.info().space.size(), 1u);
+  EXPECT_EQ(second.axes, std::vector<int>{0});
+  EXPECT_EQ(f.device->last_geometry().threads.x, 64u);
+
+  // And the first key still launches its own winner.
+  site.run(/*limit=*/128);
+  EXPECT_EQ(site.built.load(), 2);
+  EXPECT_EQ(f.device->last_geometry().threads.x, 128u);
+}
+
+TEST(OpaqueSpace, ThreadsLaunchingANewKeyTogetherBuildItsSpaceOnce) {
+  Fixture f(tile_cost);
+  OpaqueLaunch site{f.runtime.get()};
+  std::vector<std::thread> threads;
+  std::vector<const SitesPerKey::Keyed*> got(8);
+  for (int t = 0; t < 8; ++t) threads.emplace_back([&, t] { got[t] = &site.run(/*limit=*/128); });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(site.built.load(), 1);
+  for (const SitesPerKey::Keyed* keyed : got) EXPECT_EQ(keyed, got.front());
+}
+
+TEST(OpaqueSpace, ANameTheKeysSpaceLacksHasNoAxisAndTheFirstLaunchSaysSo) {
+  Fixture f(tile_cost);
+  SitesPerKey sites(f.runtime.get());
+  SitesPerKey::Keyed& keyed = sites.at(key(1), [] {
+    return scale_site(Space::cartesian({{"tile", {64}}}), {"tile", "tyle"});
+  });
+  EXPECT_EQ(keyed.axes, (std::vector<int>{0, -1}));
+  try {
+    launch<void (*)(float*, long long)>(
+        keyed.site, key(1),
+        [](const Config&) {
+          return Geometry{Dim(1), Dim(64), 0, nullptr};
+        },
+        static_cast<float*>(nullptr), 1ll);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "scale.cu:21: tiletune: '$tyle' names no axis of the space (its axes: tile)");
+  }
 }
 
 TEST(OpaqueSpace, TheBuildTimeChecksRunAtTheFirstLaunchAndNameTheAnnotation) {

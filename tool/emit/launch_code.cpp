@@ -208,6 +208,10 @@ Code argument_code(const Argument& arg, clang::QualType parameter,
 
 }  // namespace
 
+Code launch_key_code(const CheckedSite& site, const ExpressionCode& expressions) {
+  return key_code(site, expressions);
+}
+
 std::string signature_name(const std::string& variable) { return variable + "_signature"; }
 
 std::string signature_declaration(const CheckedSite& site, const std::string& variable) {
@@ -234,9 +238,14 @@ std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expr
 
 Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
                  const std::string& variable) {
+  return launch_code(site, expressions, variable, Code(variable), key_code(site, expressions));
+}
+
+Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
+                 const std::string& variable, Code site_object, Code key) {
   const Annotation& a = *site.annotation;
   std::optional<Code> options = tuning_options_code(a, expressions);
-  std::vector<Code> items{variable, key_code(site, expressions), geometry_code(a, expressions)};
+  std::vector<Code> items{std::move(site_object), std::move(key), geometry_code(a, expressions)};
   if (options) items.push_back(std::move(*options));
   for (std::size_t i = 0; i < a.call->args.size(); ++i)
     if (!a.call->args[i].constant)

@@ -14,6 +14,13 @@ namespace tiletune::tool {
 // The launch of the site object `variable`.
 Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
                  const std::string& variable);
+// The same through another site object and a key already evaluated (an opaque space's per-key
+// site, tiletune::SitesPerKey); `variable` still names the signature declaration.
+Code launch_code(const CheckedSite& site, const ExpressionCode& expressions,
+                 const std::string& variable, Code site_object, Code key);
+
+// ::tiletune::key(...): key_values, then every Constant(...) argument's value.
+Code launch_key_code(const CheckedSite& site, const ExpressionCode& expressions);
 
 // A template kernel's pointer type is named through a host function template of the same
 // signature, declared (never defined) with the site: naming the kernel's own specialisation would

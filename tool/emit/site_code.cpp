@@ -13,25 +13,18 @@ namespace {
 // An opaque space's axis indices, local to the block that launches the site.
 constexpr const char* kAxesArray = "tt_axes";
 
-// An opaque space's axis index of each `$name`, once the space exists.
-std::optional<Code> axis_indices_code(const ExpressionCode& expressions,
-                                      const std::string& variable) {
-  if (expressions.dollar_names().empty()) return std::nullopt;
-  std::vector<Code> indices;
-  for (const std::string& name : expressions.dollar_names())
-    indices.push_back(variable + ".info().space.axis_index(" + string_literal(name) + ")");
-  return Code::concat({std::string("static const int ") + kAxesArray + "[] = ",
-                       Code::list("{", std::move(indices), "}"), ";"});
-}
+// An opaque space's key and per-key site, local to the block that launches the site.
+constexpr const char* kKeyVariable = "tt_key";
+constexpr const char* kKeyedSite = "tt_site";
 
 }  // namespace
 
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
-                      const std::string& annotation_text) {
+                      const std::string& annotation_text, std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
-                    site_id(device_source, annotation_text)};
+                    site_id(device_source, annotation_text), std::move(symbols)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
   EmittedSite out;
@@ -45,15 +38,24 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
     out.call = with_line_directives(lay_out(launch, indent), where.line, where.file);
     return out;
   }
-  // An opaque space may use the launching function's variables: the site is built where the
-  // annotation was, the first time it runs (a function-local static), and the axes that `$` names
-  // are looked up in it then. Its checks run at the first launch (tiletune::Error at file:line).
+  // An opaque space may use the launching function's variables: it is evaluated where the
+  // annotation is, once per key (tiletune::SitesPerKey keeps each key's site, with the index in
+  // its space of each `$name`), so a later launch of a key builds nothing. Its checks run at the
+  // key's first launch (tiletune::Error at file:line).
   std::vector<Code> statements{
-      Code::concat({"static ::tiletune::Site " + variable + "(",
-                    site_info_code(site, expressions, info, true), "());"})};
-  if (std::optional<Code> axes = axis_indices_code(expressions, variable))
-    statements.push_back(std::move(*axes));
-  statements.push_back(Code::concat({std::move(launch), ";"}));
+      "static ::tiletune::SitesPerKey " + variable + ";",
+      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
+                    launch_key_code(site, expressions), ";"}),
+      Code::concat(
+          {std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
+           Code::list(variable + ".at(",
+                      {kKeyVariable, site_info_code(site, expressions, info, true)}, ");")})};
+  if (!expressions.dollar_names().empty())
+    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
+                         ".axes.data();");
+  statements.push_back(Code::concat(
+      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
+       ";"}));
   out.call = with_line_directives(
       lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
   return out;

@@ -4,8 +4,10 @@
 #pragma once
 
 #include "check/site_checks.h"
+#include "emit/site_info_code.h"
 
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
@@ -25,8 +27,9 @@ struct EmittedSite {
 
 // `variable` names the site object; `device_source` is the slice; `annotation_text` is the
 // annotation between its parentheses (with the slice, the site's identity: site_id.h).
+// `symbols` are the variables the kernel shares with host code.
 EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
-                      const std::string& annotation_text);
+                      const std::string& annotation_text, std::vector<SymbolText> symbols = {});
 
 }  // namespace tiletune::tool

@@ -83,6 +83,22 @@ Code space_code(const CheckedSite& site, const ExpressionCode& expressions) {
                     ")");
 }
 
+// `info.symbols = {{"name", [] { return ::tiletune::symbol_memory(::name, "::name"); },
+// false}, ...};`: the function runs in the application, whose CUDA runtime knows its copy.
+Code symbols_code(const std::vector<SymbolText>& symbols) {
+  std::vector<Code> items;
+  for (const SymbolText& s : symbols) {
+    Code memory = Code::block("[] {",
+                              {Code::concat({"return ::tiletune::symbol_memory(", s.expression,
+                                             ", ", string_code(s.expression), ");"})},
+                              "}");
+    items.push_back(Code::list(
+        "{", {string_code(s.lowered_name), std::move(memory), s.copy_back ? "true" : "false"},
+        "}"));
+  }
+  return Code::concat({"info.symbols = ", Code::list("{", std::move(items), "}"), ";"});
+}
+
 }  // namespace
 
 Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
@@ -107,6 +123,7 @@ Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
   if (!expressions.dollar_names().empty())
     fields.push_back(
         Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));
+  if (!text.symbols.empty()) fields.push_back(symbols_code(text.symbols));
   fields.push_back("return info;");
   return Code::block(captures ? "[&] {" : "[] {", std::move(fields), "}");
 }

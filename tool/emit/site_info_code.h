@@ -7,14 +7,23 @@
 #include "emit/expression_code.h"
 
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
+
+// A variable the kernel shares with host code (SiteInfo::symbols).
+struct SymbolText {
+  std::string lowered_name;  // as the module knows it
+  std::string expression;    // as host code at global scope names it
+  bool copy_back = false;    // a __device__ variable, which the kernel may write
+};
 
 struct SiteInfoText {
   std::string file;  // the annotation's file (its name, not its path) and line, for messages
   unsigned line = 0;
   std::string device_source;  // names the array that holds the slice
   std::string id;             // site_id.h: what the results file knows the site by
+  std::vector<SymbolText> symbols;
 };
 
 // `[] { ::tiletune::SiteInfo info; info.file = ...; ... return info; }`, capturing by reference

@@ -5,6 +5,9 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
 
 namespace tiletune::tool {
 namespace {
@@ -24,6 +27,21 @@ bool in_device_code(const Use& use) {
   const clang::FunctionDecl* f = use.in_function;
   return f && (f->hasAttr<clang::CUDADeviceAttr>() || f->hasAttr<clang::CUDAGlobalAttr>() ||
                f->isConstexpr());
+}
+
+// Clang ignores the toolkit's `__managed__` (`__location__(managed)`, an attribute it does not
+// know): the declaration's own text says it.
+bool declared_managed(const clang::VarDecl* v) {
+  if (v->hasAttr<clang::HIPManagedAttr>()) return true;
+  const clang::ASTContext& context = v->getASTContext();
+  const clang::SourceManager& sm = context.getSourceManager();
+  clang::SourceLocation begin = sm.getExpansionLoc(v->getBeginLoc());
+  clang::SourceLocation name = sm.getExpansionLoc(v->getLocation());
+  if (begin.isInvalid() || name.isInvalid() || sm.getFileID(begin) != sm.getFileID(name))
+    return false;
+  llvm::StringRef text = clang::Lexer::getSourceText(
+      clang::CharSourceRange::getCharRange(begin, name), sm, context.getLangOpts());
+  return text.contains("__managed__");
 }
 
 std::string name_of(const clang::Decl* d) {
@@ -61,19 +79,33 @@ bool DeviceUseChecks::check_user_function(const Use& use, const clang::FunctionD
 
 bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* v) {
   if (!v->hasGlobalStorage() || v->isStaticLocal()) return true;
-  auto access = symbol_accesses_.find(v->getCanonicalDecl());
-  if (access != symbol_accesses_.end()) {
-    refuse(use, "'" + name_of(v) + "' is reached from host code through " +
-                    access->second.function +
-                    ": the tuned kernel is compiled separately by NVRTC and has its own copy of '" +
-                    name_of(v) + "', which host code never sees");
-    report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
-    return false;
-  }
   // __shared__ covers `extern __shared__ T buf[];`, the dynamic shared memory `shmem =` sizes.
   bool device_variable = v->hasAttr<clang::CUDADeviceAttr>() ||
                          v->hasAttr<clang::CUDAConstantAttr>() ||
                          v->hasAttr<clang::CUDASharedAttr>();
+  // Host code reads and writes a __managed__ variable directly, with no call that the runtime
+  // could follow to keep the tuned module's own copy in step.
+  if (declared_managed(v))
+    return refuse(use, "'" + name_of(v) +
+                           "' is __managed__: host code reads and writes it directly, and the "
+                           "tuned kernel (compiled separately by NVRTC) would use its own copy; "
+                           "pass a pointer to managed memory as a kernel argument instead");
+  auto access = symbol_accesses_.find(v->getCanonicalDecl());
+  if (device_variable && access != symbol_accesses_.end()) {
+    // The runtime finds the module's copy by its mangled name, which for internal linkage NVRTC
+    // makes unique per program: it would not be found, and the kernel would read a stale copy.
+    if (!v->isExternallyVisible()) {
+      const bool first = !refused_.count(name_of(v));
+      refuse(use, "'" + name_of(v) + "' is reached from host code through " +
+                      access->second.function +
+                      " and has internal linkage, under which the tuned kernel's module (compiled "
+                      "separately by NVRTC) names its copy differently; give it external linkage "
+                      "(no `static`, no anonymous namespace)");
+      if (first) report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
+      return false;
+    }
+    return share_with_host(v);
+  }
   bool constant = v->isConstexpr() ||
                   (v->getType().isConstQualified() && v->getType()->isIntegralOrEnumerationType() &&
                    v->hasConstantInitialization());
@@ -81,6 +113,15 @@ bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* 
   return refuse(use, "'" + name_of(v) +
                          "' is a host variable, which the tuned kernel (compiled by NVRTC) cannot "
                          "read; make it constexpr or __constant__");
+}
+
+// The tuned module's copy of a variable that host code writes or reads through the runtime API
+// is kept in step with the application's by the runtime, at each launch of the site.
+bool DeviceUseChecks::share_with_host(const clang::VarDecl* v) {
+  const clang::VarDecl* canonical = v->getCanonicalDecl();
+  if (std::find(shared_.begin(), shared_.end(), canonical) == shared_.end())
+    shared_.push_back(canonical);
+  return true;
 }
 
 bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {

@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
@@ -30,9 +31,14 @@ class DeviceUseChecks {
   // Some use was refused.
   bool failed() const { return failed_; }
 
+  // The variables the kernel uses that host code reaches through the runtime API
+  // (symbol_writes.h), in order of first use: the site names them for the runtime to copy.
+  const std::vector<const clang::VarDecl*>& shared_with_host() const { return shared_; }
+
  private:
   bool check_user_function(const Use& use, const clang::FunctionDecl* f);
   bool check_user_variable(const Use& use, const clang::VarDecl* v);
+  bool share_with_host(const clang::VarDecl* v);
   bool check_system(const Use& use, SliceIncludes& includes);
   bool refuse_standard_library(const Use& use, clang::FileID file);
   bool refuse(const Use& use, const std::string& message);
@@ -41,6 +47,7 @@ class DeviceUseChecks {
   const HeaderOrigins& origins_;
   Reporter& report_;
   std::map<const clang::VarDecl*, SymbolAccess> symbol_accesses_;
+  std::vector<const clang::VarDecl*> shared_;
   std::set<std::string> refused_;
   bool failed_ = false;
 };

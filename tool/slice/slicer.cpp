@@ -84,6 +84,9 @@ class Slicer {
         report_(report),
         origins_(sm_, preprocessor) {}
 
+  // After run(): the variables the kernel shares with host code (DeviceUseChecks).
+  const std::vector<const clang::VarDecl*>& shared_with_host() const { return shared_with_host_; }
+
   std::optional<std::string> run(const clang::FunctionDecl* kernel,
                                  const std::vector<unsigned>& constant_params, bool bounded_block) {
     bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>();
@@ -125,6 +128,7 @@ class Slicer {
       }
     }
     if (checks.failed()) return std::nullopt;
+    shared_with_host_ = checks.shared_with_host();
     return contents;
   }
 
@@ -232,6 +236,7 @@ class Slicer {
   const PreprocessorRecord& preprocessor_;
   bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
+  std::vector<const clang::VarDecl*> shared_with_host_;
   HeaderOrigins origins_;
 };
 
@@ -250,8 +255,12 @@ std::string namespace_prefix(const clang::FunctionDecl* kernel) {
 std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
                                         const std::vector<unsigned>& constant_params,
                                         bool bounded_block, clang::ASTContext& context,
-                                        const PreprocessorRecord& preprocessor, Reporter& report) {
-  return Slicer(context, preprocessor, report).run(kernel, constant_params, bounded_block);
+                                        const PreprocessorRecord& preprocessor, Reporter& report,
+                                        std::vector<const clang::VarDecl*>* shared_with_host) {
+  Slicer slicer(context, preprocessor, report);
+  std::optional<std::string> source = slicer.run(kernel, constant_params, bounded_block);
+  if (shared_with_host) *shared_with_host = slicer.shared_with_host();
+  return source;
 }
 
 std::string constant_entry_name(const clang::FunctionDecl* kernel) {

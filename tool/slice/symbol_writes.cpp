@@ -1,9 +1,15 @@
 #include "slice/symbol_writes.h"
 
+#include <clang/AST/GlobalDecl.h>
+#include <clang/AST/Mangle.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <llvm/Support/raw_ostream.h>
+
+#include <memory>
 #include <string_view>
+#include <vector>
 
 namespace tiletune::tool {
 namespace {
@@ -57,6 +63,25 @@ std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTCon
     finder.TraverseDecl(d);
   }
   return found;
+}
+
+std::string lowered_name(const clang::VarDecl* v, clang::ASTContext& context) {
+  std::unique_ptr<clang::MangleContext> mangle(context.createMangleContext());
+  if (!mangle->shouldMangleDeclName(v)) return v->getName().str();
+  std::string name;
+  llvm::raw_string_ostream out(name);
+  mangle->mangleName(clang::GlobalDecl(v), out);
+  return out.str();
+}
+
+std::string host_expression(const clang::VarDecl* v) {
+  std::vector<std::string> scopes;
+  for (const clang::DeclContext* dc = v->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      if (!ns->isAnonymousNamespace()) scopes.push_back(ns->getNameAsString());
+  std::string out;
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) out += "::" + *it;
+  return out + "::" + v->getNameAsString();
 }
 
 }  // namespace tiletune::tool

@@ -1,7 +1,7 @@
 // Host code that reaches a __device__ or __constant__ variable through the runtime API
 // (cudaMemcpyToSymbol and friends). The tuned kernel is compiled separately by NVRTC and has its
-// own copy of every such variable, which these calls never touch: a kernel that uses one must be
-// refused rather than silently read a different copy.
+// own copy of every such variable, which these calls never touch: the site names each one the
+// kernel uses (SiteInfo::symbols), and the runtime keeps the two copies in step.
 #pragma once
 
 #include <clang/AST/ASTContext.h>
@@ -19,5 +19,13 @@ struct SymbolAccess {
 
 // The first such call per variable, in the user's files.
 std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTContext& context);
+
+// The variable's name in the compiled module (the Itanium mangling NVRTC uses too: `c` at global
+// scope, `_ZN2ns1cE` in a namespace), which the runtime looks up with cuModuleGetGlobal.
+std::string lowered_name(const clang::VarDecl* v, clang::ASTContext& context);
+
+// How host code at global scope names the variable: `::ns::c` (anonymous namespaces left out:
+// the generated code is in the same file).
+std::string host_expression(const clang::VarDecl* v);
 
 }  // namespace tiletune::tool

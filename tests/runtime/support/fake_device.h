@@ -10,12 +10,14 @@
 #include <tiletune/error.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tiletune::testing {
@@ -92,6 +94,7 @@ class FakeDevice final : public detail::Device {
   Effect effect;
   std::function<bool(const std::string&)> load_fail_if, launch_fail_if;
   std::function<int(const std::string&)> max_threads_for;  // per variant; default 1024
+  std::map<std::string, std::size_t> module_globals;       // every module's variables: name, bytes
   // false: launches are only counted (no lock, no allocation), for the launch-path test.
   std::atomic<bool> record{true};
   std::atomic<long> launch_count{0};
@@ -149,6 +152,28 @@ class FakeDevice final : public detail::Device {
     return cost_(name, g);
   }
 
+  // Each loaded module's copy of the variables named in `module_globals` (name: bytes), zeroed
+  // at first use; a copy into or out of one is recorded as "symbol NAME in" or "symbol NAME out".
+  detail::DevicePointer global(detail::FunctionHandle f, const std::string& name,
+                               std::size_t& bytes) override {
+    std::lock_guard lock(mutex_);
+    auto size = module_globals.find(name);
+    bytes = 0;
+    if (size == module_globals.end()) return 0;
+    std::vector<unsigned char>& memory = globals_[{name_of(f), name}];
+    memory.resize(size->second);
+    bytes = memory.size();
+    return reinterpret_cast<detail::DevicePointer>(memory.data());
+  }
+
+  // The module's copy of `name` in the variant `variant` (as loaded; an Effect may write it, as a
+  // kernel would), or nullptr before the runtime asked for it.
+  unsigned char* module_global(const std::string& variant, const std::string& name) {
+    std::lock_guard lock(mutex_);
+    auto it = globals_.find({variant, name});
+    return it == globals_.end() ? nullptr : it->second.data();
+  }
+
   detail::DevicePointer allocate(detail::ContextHandle, std::size_t bytes) override {
     auto* p = new unsigned char[bytes];
     std::lock_guard lock(mutex_);
@@ -164,9 +189,17 @@ class FakeDevice final : public detail::Device {
   }
 
   void copy(detail::DevicePointer to, detail::DevicePointer from, std::size_t bytes,
-            CUstream) override {
+            CUstream stream) override {
     std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
     std::lock_guard lock(mutex_);
+    // A copy into or out of a module's variable is stream-ordered work a capture records.
+    for (auto& [owner, memory] : globals_) {
+      const auto at = reinterpret_cast<detail::DevicePointer>(memory.data());
+      if (at != to && at != from) continue;
+      events_.push_back("symbol " + owner.second + (at == to ? " in " : " out ") +
+                        std::to_string(reinterpret_cast<std::uintptr_t>(stream)));
+      return;
+    }
     events_.push_back("copy " + std::to_string(bytes));
     forbid_during_capture("copy");
   }
@@ -198,7 +231,7 @@ class FakeDevice final : public detail::Device {
     return timed_;
   }
   // Every operation in order: "launch NAME" ("capture NAME" during capture), "time NAME", "allocate
-  // N", "copy N", "fill N", "read N".
+  // N", "copy N", "fill N", "read N", "symbol NAME in STREAM", "symbol NAME out STREAM".
   std::vector<std::string> events() {
     std::lock_guard l(mutex_);
     return events_;
@@ -239,6 +272,7 @@ class FakeDevice final : public detail::Device {
   std::mutex mutex_;
   std::vector<std::string> loaded_, launches_, timed_, events_, forbidden_;
   std::map<detail::DevicePointer, std::size_t> memory_;
+  std::map<std::pair<std::string, std::string>, std::vector<unsigned char>> globals_;
   Geometry last_geometry_;
   int last_cluster_ = 0;
 };

@@ -1,6 +1,7 @@
 // An opaque space is any C++ expression that makes a tiletune::Space; it may use the launching
-// function's variables, so the site is built where the annotation is, the first time it runs, and
-// each `$name` is looked up in that space by name (its checks run at the first launch). A template
+// function's variables, so it is evaluated where the annotation is, once per key (the key is
+// evaluated first; tiletune::SitesPerKey keeps a site per key), and each `$name` is looked up in
+// that key's space by name (its checks run at the key's first launch). A template
 // argument that uses `$` names the kernel's pointer type with a stand-in value when the parameter
 // types need one, through a host function template of the kernel's signature (naming the kernel's
 // own specialisation draws nvcc's warning #20280). Arguments that use `$` are computed per configuration. The output compiles.
@@ -37,7 +38,12 @@ void run(float* x, int n, cudaStream_t s) {
 }
 // CHECK: #line [[#OPAQUE]] "{{.*}}opaque_space.cu"
 // CHECK-NEXT: [&] {
-// CHECK-NEXT: static ::tiletune::Site tiletune_site_[[#OPAQUE]]_3([&] {
+// CHECK-NEXT: static ::tiletune::SitesPerKey tiletune_site_[[#OPAQUE]]_3;
+// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
+// CHECK-NEXT: const ::tiletune::Key tt_key = ::tiletune::key(::tiletune::bucket(static_cast<long long>(n)));
+// CHECK-NEXT: ::tiletune::SitesPerKey::Keyed& tt_site = tiletune_site_[[#OPAQUE]]_3.at(
+// CHECK-NEXT: tt_key,
+// CHECK-NEXT: [&] {
 // CHECK-NEXT: ::tiletune::SiteInfo info;
 // CHECK-NEXT: info.file = "{{.*}}opaque_space.cu";
 // CHECK-NEXT: info.line = [[#OPAQUE]];
@@ -49,13 +55,10 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK-NEXT: info.space = ::tiletune::Space(make_space(n));
 // CHECK-NEXT: info.dollar_names = {"tile", "unroll"};
 // CHECK-NEXT: return info;
-// CHECK-NEXT: }());
-// CHECK-NEXT: static const int tt_axes[] = {
-// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("tile"),
-// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3.info().space.axis_index("unroll")};
+// CHECK-NEXT: });
+// CHECK-NEXT: const int* const tt_axes = tt_site.axes.data();
 // CHECK-NEXT: ::tiletune::launch<decltype(&tiletune_site_[[#OPAQUE]]_3_signature<float, (1)>)>(
-// CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
-// CHECK-NEXT: tiletune_site_[[#OPAQUE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
+// CHECK-NEXT: tt_site.site, tt_key,
 // CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
 // CHECK-NEXT: (void)tt_cfg;
 // CHECK-NEXT: return {
