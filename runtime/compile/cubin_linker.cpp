@@ -102,14 +102,8 @@ class Linker {
   nvJitLinkHandle handle_ = nullptr;
 };
 
-// The assembler reports each function as
-//   ptxas info    : Compiling entry function '<name>' for 'sm_90'
-//   ...
-//   ptxas info    : Used 40 registers, used 0 barriers, ...
-// and the linker repeats it after linking as
-//   info    : Function properties for '<name>':
-//   info    : used 40 registers, used 0 barriers, ...
-// The count after the last heading that names `entry` is the one in the cubin.
+}  // namespace
+
 int registers_of(const std::string& info_log, std::string_view entry) {
   const std::string quoted = "'" + std::string(entry) + "'";
   bool in_entry = false;
@@ -138,8 +132,6 @@ int registers_of(const std::string& info_log, std::string_view entry) {
   }
   return registers;
 }
-
-}  // namespace
 
 LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch) {
   Linker linker(arch);

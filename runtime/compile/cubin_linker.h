@@ -17,6 +17,14 @@ struct LinkOutput {
 // `entry` selects which function's register count is reported.
 LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch);
 
+// The registers of `entry` in an assembler's verbose report (nvJitLink's -verbose, NVRTC's
+// --ptxas-options=-v), whose headings name each function:
+//   ptxas info    : Compiling entry function '<name>' for 'sm_90'
+//   ptxas info    : Used 40 registers, used 0 barriers, ...
+// and, after linking, "info    : Function properties for '<name>':" then "used 40 registers".
+// The count after the last heading that names `entry` is the one in the cubin; -1 if none.
+int registers_of(const std::string& info_log, std::string_view entry);
+
 // nvJitLink's version as major*1000 + minor*10.
 int linker_version();
 
