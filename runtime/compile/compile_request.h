@@ -42,6 +42,7 @@ struct CompiledKernel {
   std::vector<char> cubin;
   std::string entry;  // lowered name to look up in the loaded module
   int registers = -1;
+  int spill_bytes = -1;  // bytes spilled to local memory, stores plus loads; -1 if not reported
 };
 
 }  // namespace tiletune::detail

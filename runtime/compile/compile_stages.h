@@ -18,7 +18,8 @@ class CompileStages {
     std::string ptx;
     std::string entry;  // the lowered name of the request's name expression
     std::vector<char> cubin;
-    int registers = -1;  // of `entry` in `cubin`
+    int registers = -1;    // of `entry` in `cubin`
+    int spill_bytes = -1;  // of `entry` in `cubin`
   };
 
   virtual ~CompileStages() = default;

@@ -87,8 +87,8 @@ class NvrtcStages final : public CompileStages {
 
   Ptx front_end(const CompileRequest& request) override {
     FrontEndOutput out = compile_to_ptx(input(request));
-    return Ptx{std::move(out.ptx), std::move(out.lowered_name), std::move(out.cubin),
-               out.registers};
+    return Ptx{std::move(out.ptx), std::move(out.lowered_name), std::move(out.cubin), out.registers,
+               out.spill_bytes};
   }
 
   std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests) override {
@@ -100,7 +100,8 @@ class NvrtcStages final : public CompileStages {
       // One cubin holds every kernel of the batch: each configuration loads it whole and looks up
       // its own entry (run_identity.h compares only the entry's own sections).
       for (std::size_t i = 0; i < out.lowered_names.size(); ++i)
-        result.push_back(Ptx{{}, out.lowered_names[i], out.cubin, out.registers[i]});
+        result.push_back(
+            Ptx{{}, out.lowered_names[i], out.cubin, out.registers[i], out.spill_bytes[i]});
       return result;
     }
     for (const std::string& entry : out.lowered_names) {
@@ -115,13 +116,15 @@ class NvrtcStages final : public CompileStages {
   }
 
   CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) override {
-    if (!ptx.cubin.empty()) return CompiledKernel{ptx.cubin, ptx.entry, ptx.registers};
+    if (!ptx.cubin.empty())
+      return CompiledKernel{ptx.cubin, ptx.entry, ptx.registers, ptx.spill_bytes};
     const std::string hinted = apply_entry_hints(ptx.ptx, ptx.entry, request.hints);
     LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch);
     CompiledKernel kernel;
     kernel.cubin = std::move(linked.cubin);
     kernel.entry = ptx.entry;
     kernel.registers = linked.registers;
+    kernel.spill_bytes = linked.spill_bytes;
     return kernel;
   }
 

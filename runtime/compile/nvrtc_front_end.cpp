@@ -116,8 +116,10 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
     const char* lowered = nullptr;
     check(nvrtcGetLoweredName(program.get(), name.c_str(), &lowered), "nvrtcGetLoweredName");
     output.lowered_names.emplace_back(lowered);  // owned by the program: copied before it goes
-    if (input.cubin)
+    if (input.cubin) {
       output.registers.push_back(registers_of(output.log, output.lowered_names.back()));
+      output.spill_bytes.push_back(spill_bytes_of(output.log, output.lowered_names.back()));
+    }
   }
   return output;
 }
@@ -128,6 +130,7 @@ FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
   output.ptx = std::move(batch.ptx);
   output.cubin = std::move(batch.cubin);
   if (!batch.registers.empty()) output.registers = batch.registers.front();
+  if (!batch.spill_bytes.empty()) output.spill_bytes = batch.spill_bytes.front();
   output.lowered_name = std::move(batch.lowered_names.front());
   output.log = std::move(batch.log);
   return output;

@@ -22,6 +22,7 @@ struct FrontEndOutput {
   std::string ptx;           // empty when input.cubin
   std::vector<char> cubin;   // only when input.cubin
   int registers = -1;        // of the entry in `cubin`, from ptxas' report in the log
+  int spill_bytes = -1;      // likewise
   std::string lowered_name;  // the mangled entry name of name_expression in the PTX
   std::string log;           // NVRTC's log (warnings), possibly empty
 };
@@ -37,7 +38,8 @@ struct FrontEndBatchOutput {
   std::string ptx;
   std::vector<char> cubin;  // every kernel in one cubin, when input.cubin
   std::vector<std::string> lowered_names;
-  std::vector<int> registers;  // follows lowered_names, when input.cubin
+  std::vector<int> registers;    // follows lowered_names, when input.cubin
+  std::vector<int> spill_bytes;  // likewise
   std::string log;
 };
 

@@ -477,6 +477,48 @@ TEST(Occupancy, RegistersFallAsMinimumBlocksPerSmRise) {
 
 // ptxas ignores .minnctapersm without a bound on the block size: the hint alone changes nothing,
 // and the assembler says so.
+// The occupancy that forces registers down makes ptxas spill; both builds report it for the entry.
+TEST(Occupancy, SpillsAreReportedByTheLinkerAndByNvrtcsCubin) {
+  const FrontEndOutput out = compile(kRegisterHeavySource, "heavy<128>");
+  const LinkOutput free = link_to_cubin(out.ptx, out.lowered_name, kArch);
+  EntryHints hints;
+  hints.max_threads[0] = 256;
+  hints.min_blocks_per_sm = 4;
+  const LinkOutput tight =
+      link_to_cubin(apply_entry_hints(out.ptx, out.lowered_name, hints), out.lowered_name, kArch);
+  std::cout << "spill bytes: unconstrained " << free.spill_bytes << ", occupancy 4 "
+            << tight.spill_bytes << "\n";
+  EXPECT_EQ(free.spill_bytes, 0) << free.info_log;
+  EXPECT_GT(tight.spill_bytes, 0) << tight.info_log;
+
+  std::string bounded(kRegisterHeavySource);
+  const std::string kernel = "__global__ void heavy";
+  bounded.replace(bounded.find(kernel), kernel.size(),
+                  "__global__ void __launch_bounds__(256, 4) heavy");
+  FrontEndInput input{bounded, "test.cu", "heavy<128>", {}, kArch};
+  input.cubin = true;
+  const FrontEndOutput direct = compile_to_ptx(input);
+  EXPECT_GT(direct.spill_bytes, 0) << direct.log;
+}
+
+TEST(SpillReport, ReadsTheNamedFunctionInEitherForm) {
+  const std::string ptxas =
+      "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+      "ptxas info    : Function properties for helper\n"
+      "    0 bytes stack frame, 100 bytes spill stores, 100 bytes spill loads\n"
+      "ptxas info    : Function properties for k\n"
+      "    8 bytes stack frame, 12 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Used 255 registers\n";
+  EXPECT_EQ(spill_bytes_of(ptxas, "k"), 16);
+  EXPECT_EQ(spill_bytes_of(ptxas, "helper"), 200);
+  EXPECT_EQ(spill_bytes_of(ptxas, "other"), -1);
+  const std::string linker =
+      "info    : Function properties for 'k':\n"
+      "info    : used 40 registers, used 0 barriers, 8 bytes stack frame, 3 bytes spill stores, "
+      "5 bytes spill loads\n";
+  EXPECT_EQ(spill_bytes_of(linker, "k"), 8);
+}
+
 TEST(Occupancy, MinimumBlocksWithoutMaximumThreadsIsIgnored) {
   const FrontEndOutput out = compile(kRegisterHeavySource, "heavy<128>");
   const int unconstrained = link_to_cubin(out.ptx, out.lowered_name, kArch).registers;
