@@ -48,8 +48,9 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
       std::string bounds = "__launch_bounds__(" + std::to_string(kThreads);
       if (occupancy > 0) bounds += ", " + std::to_string(occupancy);
       // The source build: NVRTC straight to a cubin, whole-program ptxas as nvcc -cubin.
+      const std::string bounded = with_bounds_written_in(source, bounds + ")");
       detail::FrontEndInput source_build{
-          with_bounds_written_in(source, bounds + ")"), info.file, request.name_expression,
+          bounded, info.file, request.name_expression,
           std::vector<std::string>(info.options.begin(), info.options.end()), kArch};
       source_build.cubin = true;
       const detail::FrontEndOutput built = detail::compile_to_ptx(source_build);
