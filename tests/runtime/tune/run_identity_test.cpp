@@ -102,6 +102,7 @@ template <int T> __global__ void scaled(float* c) { c[threadIdx.x] *= T; }
     identities.push_back(run_identity(*k, Geometry{Dim(1), Dim(32), 0, nullptr}, 0));
   }
   EXPECT_EQ(compiler.counters().front_end_runs.load(), 1) << "every kernel came from the batch";
+  EXPECT_EQ(compiler.counters().machine_code_runs.load(), 0) << "no PTX was assembled";
   EXPECT_EQ(compiler.compile(requests[0])->cubin, compiler.compile(requests[3])->cubin)
       << "one cubin holds the batch";
   EXPECT_EQ(identities[0], identities[1]) << "same<T> does not use T";
