@@ -24,14 +24,14 @@ namespace {
 using namespace tiletune::tool;
 
 constexpr const char* kUsage =
-    "usage: tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [--no-device-check]\n"
-    "                [--device-check-cache DIR] [--verbose] [-- compiler flags]\n"
+    "usage: tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [-- compiler flags]\n"
     "  Checks every TILETUNE(...) annotation in INPUT.cu and writes the file with each one\n"
     "  rewritten into calls to libtiletune. Flags after -- are the ones nvcc gets (-I, -D, -std).\n"
     "  Without --, the flags come from compile_commands.json: the one in BUILD_DIR, or else the\n"
     "  first found in INPUT.cu's directory or a parent.\n"
     "  --depfile FILE writes a Make-style dependency file listing every file the input includes.\n"
-    "  Each site's device code is compiled with NVRTC (for the -arch after --, else compute_90),\n"
+    "  [--no-device-check] [--device-check-cache DIR] [--verbose]:\n"
+    "  each site's device code is compiled with NVRTC (for the -arch after --, else compute_90),\n"
     "  as its first launch would; --no-device-check skips that. A check that passed is kept in\n"
     "  --device-check-cache DIR (default $XDG_CACHE_HOME/tiletune/device-check, else\n"
     "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled.\n";

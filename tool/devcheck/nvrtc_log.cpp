@@ -47,6 +47,14 @@ std::vector<NvrtcDiagnostic> parse_nvrtc_log(std::string_view log) {
       out.push_back(std::move(*diagnostic));
       continue;
     }
+    // NVRTC quotes the source line indented by two spaces, and a caret under the column.
+    const std::size_t caret = line.find_first_not_of(' ');
+    if (!out.empty() && !out.back().context.empty() && caret != std::string_view::npos &&
+        caret >= 2 && line.substr(caret) == "^") {
+      out.back().column = static_cast<unsigned>(caret - 1);
+      out.back().context.pop_back();
+      continue;
+    }
     // "N errors detected in the compilation of ..." closes the log; it says nothing of a place.
     const std::string_view text = trimmed(line);
     if (!out.empty() && !text.empty() &&

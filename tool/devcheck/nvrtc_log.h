@@ -1,5 +1,6 @@
-// NVRTC's log read as diagnostics: each `file(line): error: message` (or warning) line, with the
-// lines that follow it ("detected during instantiation of ...") kept as its context.
+// NVRTC's log read as diagnostics: each `file(line): error: message` (or warning) line, its column
+// from the caret under the quoted source line, and the lines that follow ("detected during
+// instantiation of ...") kept as its context.
 #pragma once
 
 #include <string>
@@ -11,7 +12,8 @@ namespace tiletune::tool {
 struct NvrtcDiagnostic {
   std::string file;  // as the slice's #line names it (the user's file name, not its path)
   unsigned line = 0;
-  bool error = true;  // else a warning
+  unsigned column = 1;  // 1 when NVRTC quotes no source line
+  bool error = true;    // else a warning
   std::string message;
   std::vector<std::string> context;  // the indented lines under it, trimmed
 };

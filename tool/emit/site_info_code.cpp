@@ -21,6 +21,29 @@ std::string kernel_as_written(const KernelCall& call, const ExpressionCode& expr
   return call.callee + '<' + template_arguments(call, expressions) + '>';
 }
 
+}  // namespace
+
+// `$name` kept, for the runtime to substitute (the NVRTC name expression), qualified so NVRTC
+// finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
+// kernel, whose leading template arguments are those values: `$#N` is the key's value N.
+std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions) {
+  const KernelCall& call = *site.annotation->call;
+  std::vector<std::string> args;
+  std::size_t const key_size = key_values(site, expressions).size();
+  for (const Argument& arg : call.args)
+    if (arg.constant) args.push_back("$#" + std::to_string(key_size + args.size()));
+  bool const constants = !args.empty();
+  if (call.has_template_args) args.push_back(template_arguments(call, expressions));
+  std::string out =
+      constants ? constant_entry_name(site.kernel) : qualified_kernel_name(site.kernel);
+  if (args.empty()) return out;
+  out += '<';
+  for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
+  return out + '>';
+}
+
+namespace {
+
 Code values_code(const std::vector<long long>& values) {
   std::vector<Code> items;
   for (long long v : values) items.push_back(std::to_string(v) + "ll");
@@ -65,25 +88,6 @@ Code space_code(const CheckedSite& site, const ExpressionCode& expressions) {
 }
 
 }  // namespace
-
-// `$name` kept, for the runtime to substitute (the NVRTC name expression), qualified so NVRTC
-// finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
-// kernel, whose leading template arguments are those values: `$#N` is the key's value N.
-std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions) {
-  const KernelCall& call = *site.annotation->call;
-  std::vector<std::string> args;
-  std::size_t const key_size = key_values(site, expressions).size();
-  for (const Argument& arg : call.args)
-    if (arg.constant) args.push_back("$#" + std::to_string(key_size + args.size()));
-  bool const constants = !args.empty();
-  if (call.has_template_args) args.push_back(template_arguments(call, expressions));
-  std::string out =
-      constants ? constant_entry_name(site.kernel) : qualified_kernel_name(site.kernel);
-  if (args.empty()) return out;
-  out += '<';
-  for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
-  return out + '>';
-}
 
 Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
                     const SiteInfoText& text, bool captures) {
