@@ -21,4 +21,4 @@ void run(float* x, int n, cudaStream_t s) {
            scale<$tile>(x, n));
 }
 
-// CHECK: arch_conditional.cu:12:3: error: NVRTC: identifier "this_architecture_is_too_old" is undefined
+// CHECK: arch_conditional.cu:13:3: error: NVRTC: identifier "this_architecture_is_too_old" is undefined
