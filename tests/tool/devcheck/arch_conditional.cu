@@ -22,3 +22,5 @@ void run(float* x, int n, cudaStream_t s) {
 }
 
 // CHECK: arch_conditional.cu:13:3: error: NVRTC: identifier "this_architecture_is_too_old" is undefined
+// tiletune-nvcc hands nvcc's architecture to the tool (nvcc itself is never reached here).
+// RUN: env TILETUNE_NVCC=false TILETUNE=%{tiletune_checked} not $(dirname %{tiletune_checked})/tiletune-nvcc -arch sm_75 -I%{tiletune_include} %s -c -o %t.o 2>&1 | FileCheck %s
