@@ -13,7 +13,9 @@ std::string_view trimmed(std::string_view text) {
 
 // `file(line): error: message`, or nullopt for any other line.
 std::optional<NvrtcDiagnostic> diagnostic_line(std::string_view line) {
-  for (const auto& [marker, error] : {std::pair{"): error: ", true}, {"): warning: ", false}}) {
+  for (const auto& [marker, error] : {std::pair{"): error: ", true},
+                                      {"): catastrophic error: ", true},
+                                      {"): warning: ", false}}) {
     const std::size_t close = line.find(marker);
     if (close == std::string_view::npos) continue;
     const std::size_t open = line.rfind('(', close);

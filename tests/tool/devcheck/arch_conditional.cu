@@ -24,3 +24,6 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK: arch_conditional.cu:13:3: error: NVRTC: identifier "this_architecture_is_too_old" is undefined
 // tiletune-nvcc hands nvcc's architecture to the tool (nvcc itself is never reached here).
 // RUN: env TILETUNE_NVCC=false TILETUNE=%{tiletune_checked} not $(dirname %{tiletune_checked})/tiletune-nvcc -arch sm_75 -I%{tiletune_include} %s -c -o %t.o 2>&1 | FileCheck %s
+// An architecture NVRTC does not know: the check cannot run, which stops the tool too.
+// RUN: not %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include} -arch=sm_10 2>&1 | FileCheck %s --check-prefix=BADARCH
+// BADARCH: arch_conditional.cu:20:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION
