@@ -4,6 +4,7 @@
 #pragma once
 
 #include "check/site_checks.h"
+#include "devcheck/device_arch.h"
 #include "diagnostics.h"
 
 #include <clang/AST/ASTContext.h>
@@ -14,7 +15,7 @@ namespace tiletune::tool {
 
 struct DeviceCheckOptions {
   bool enabled = false;
-  int arch = 90;
+  int arch = kDefaultDeviceCheckArch;
   std::string cache_dir;  // check_cache.h; "" keeps no cache
   bool verbose = false;   // one line per site on stderr: what was compiled, or that it was cached
 };
