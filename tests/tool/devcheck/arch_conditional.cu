@@ -27,3 +27,5 @@ void run(float* x, int n, cudaStream_t s) {
 // An architecture NVRTC does not know: the check cannot run, which stops the tool too.
 // RUN: not %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include} -arch=sm_10 2>&1 | FileCheck %s --check-prefix=BADARCH
 // BADARCH: arch_conditional.cu:20:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION
+// TILETUNE_DEVICE_CHECK=0 has tiletune-nvcc skip the check (`true` stands in for nvcc).
+// RUN: env TILETUNE_NVCC=true TILETUNE_DEVICE_CHECK=0 TILETUNE=%{tiletune_checked} $(dirname %{tiletune_checked})/tiletune-nvcc -arch sm_75 -I%{tiletune_include} %s -c -o %t.o
