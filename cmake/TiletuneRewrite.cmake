@@ -5,7 +5,9 @@
 #     of `target`. The tool gets the target's include directories, compile definitions and the
 #     compile options that change parsing (its CUDA_STANDARD, -std=, --extended-lambda,
 #     --expt-relaxed-constexpr), and writes a depfile, so Ninja re-runs it when the .cu file or any
-#     header it includes changes.
+#     header it includes changes. Its NVRTC device check compiles for the target's first
+#     CUDA_ARCHITECTURES entry (else compute_90) and keeps its passes in the build tree
+#     (tiletune-device-check/), so an unchanged site costs nothing on a rebuild.
 #
 #   tiletune_rewrite(OUT_VAR file.cu ...)
 #     The same rewriting without a target: OUT_VAR receives the rewritten files' names.
@@ -24,6 +26,7 @@ function(_tiletune_rewrite_one source target out_var)
   set(definition_flags "")
   set(standard_flag "")
   set(option_flags "")
+  set(arch_flag "")
   if(target)
     set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
     set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
@@ -39,6 +42,10 @@ function(_tiletune_rewrite_one source target out_var)
         "$<FILTER:${options},INCLUDE,^--?std=>"
         "$<$<OR:$<IN_LIST:--extended-lambda,${options}>,$<IN_LIST:--expt-extended-lambda,${options}>,$<IN_LIST:-extended-lambda,${options}>,$<IN_LIST:-expt-extended-lambda,${options}>>:-D__CUDACC_EXTENDED_LAMBDA__=1>"
         "$<$<OR:$<IN_LIST:--expt-relaxed-constexpr,${options}>,$<IN_LIST:-expt-relaxed-constexpr,${options}>>:-D__CUDACC_RELAXED_CONSTEXPR__=1>")
+    # The device check reads the number after sm_ up to the first non-digit: "80;90-real" becomes
+    # sm_80_90-real, checked for 80; native and all carry no number and leave the default.
+    set(architectures "$<TARGET_PROPERTY:${target},CUDA_ARCHITECTURES>")
+    set(arch_flag "$<$<BOOL:${architectures}>:--gpu-architecture=sm_$<JOIN:${architectures},_>>")
   endif()
   set(tool_dependency)
   if(TARGET ${TILETUNE_EXECUTABLE})
@@ -49,9 +56,10 @@ function(_tiletune_rewrite_one source target out_var)
   endif()
   add_custom_command(
     OUTPUT ${rewritten}
-    COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile} --
+    COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile}
+            --device-check-cache ${CMAKE_BINARY_DIR}/tiletune-device-check --
             -I${directory} "${include_flags}" "${definition_flags}" "${standard_flag}"
-            ${option_flags}
+            ${option_flags} "${arch_flag}"
     DEPENDS ${absolute} ${tool_dependency}
     DEPFILE ${depfile}
     COMMENT "tiletune ${source}"

@@ -5,6 +5,7 @@
 #include "emit/code_writer.h"
 #include "emit/site_code.h"
 #include "emit/site_id.h"
+#include "emit/site_info_code.h"
 #include "slice/slicer.h"
 #include "slice/symbol_writes.h"
 
@@ -33,8 +34,9 @@ const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLo
 
 class FileRewriter {
  public:
-  FileRewriter(clang::ASTContext& context, Reporter& report)
+  FileRewriter(clang::ASTContext& context, Reporter& report, const DeviceCheckOptions& device_check)
       : context_(context),
+        device_check_(device_check),
         sm_(context.getSourceManager()),
         report_(report),
         rewriter_(context.getSourceManager(), context.getLangOpts()) {}
@@ -97,6 +99,12 @@ class FileRewriter {
                            std::to_string(where.getColumn());
     SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
                           sm_.getPresumedLoc(site.text_begin).getLine()};
+    if (device_check_.enabled) {
+      ExpressionCode expressions(*checked, "tt_axes", location.text_line);
+      if (!check_device_code(*checked, name_expression(*checked, expressions), *source,
+                             device_check_, context_, report_))
+        return std::nullopt;
+    }
     return emit_site(*checked, variable, location, *source, site.text, std::move(symbols));
   }
 
@@ -125,6 +133,7 @@ class FileRewriter {
   }
 
   clang::ASTContext& context_;
+  const DeviceCheckOptions& device_check_;
   const clang::SourceManager& sm_;
   Reporter& report_;
   clang::Rewriter rewriter_;
@@ -135,8 +144,9 @@ class FileRewriter {
 
 std::optional<std::string> rewrite_file(clang::ASTContext& context,
                                         const std::vector<SiteText>& sites,
-                                        const PreprocessorRecord& preprocessor, Reporter& report) {
-  FileRewriter rewriter(context, report);
+                                        const PreprocessorRecord& preprocessor, Reporter& report,
+                                        const DeviceCheckOptions& device_check) {
+  FileRewriter rewriter(context, report, device_check);
   for (const SiteText& site : sites) rewriter.rewrite_site(site, preprocessor);
   if (report.errors() != 0 || context.getDiagnostics().hasErrorOccurred()) return std::nullopt;
   return rewriter.finish();

@@ -4,6 +4,7 @@
 // file.
 #pragma once
 
+#include "devcheck/device_check.h"
 #include "diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
@@ -16,9 +17,11 @@
 
 namespace tiletune::tool {
 
-// The rewritten main file; nullopt when any site was rejected (reported).
+// The rewritten main file; nullopt when any site was rejected (reported), its device check
+// included.
 std::optional<std::string> rewrite_file(clang::ASTContext& context,
                                         const std::vector<SiteText>& sites,
-                                        const PreprocessorRecord& preprocessor, Reporter& report);
+                                        const PreprocessorRecord& preprocessor, Reporter& report,
+                                        const DeviceCheckOptions& device_check = {});
 
 }  // namespace tiletune::tool

@@ -1,9 +1,12 @@
-// tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [-- compiler flags]: the command
+// tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [--no-device-check]
+// [--device-check-cache DIR] [--verbose] [-- compiler flags]: the command
 // line. Flags come from compile_flags.h, the work from rewrite_action.h, the files it writes from
 // output_files.h.
 //
 // Exit status: 0 rewritten, 1 an annotation (or the file) was rejected, 2 usage or internal error.
 #include "compile_flags.h"
+#include "devcheck/check_cache.h"
+#include "devcheck/device_arch.h"
 #include "output_files.h"
 #include "rewrite_action.h"
 
@@ -26,10 +29,17 @@ constexpr const char* kUsage =
     "  rewritten into calls to libtiletune. Flags after -- are the ones nvcc gets (-I, -D, -std).\n"
     "  Without --, the flags come from compile_commands.json: the one in BUILD_DIR, or else the\n"
     "  first found in INPUT.cu's directory or a parent.\n"
-    "  --depfile FILE writes a Make-style dependency file listing every file the input includes.\n";
+    "  --depfile FILE writes a Make-style dependency file listing every file the input includes.\n"
+    "  [--no-device-check] [--device-check-cache DIR] [--verbose]:\n"
+    "  each site's device code is compiled with NVRTC (for the -arch after --, else compute_90),\n"
+    "  as its first launch would; --no-device-check skips that. A check that passed is kept in\n"
+    "  --device-check-cache DIR (default $XDG_CACHE_HOME/tiletune/device-check, else\n"
+    "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled.\n";
 
 struct CommandLine {
-  std::string input, output, depfile, build_dir;
+  std::string input, output, depfile, build_dir, device_check_cache;
+  bool device_check = true;
+  bool verbose = false;
   std::vector<std::string> flags;
   bool explicit_flags = false;  // given after --
 };
@@ -45,6 +55,15 @@ std::optional<int> take_argument(int argc, char** argv, int& i, CommandLine& lin
   if (arg == "-h" || arg == "--help") {
     llvm::outs() << kUsage;
     return 0;
+  }
+  if (arg == "--no-device-check" || arg == "--verbose") {
+    (arg == "--verbose" ? line.verbose : line.device_check) = arg == "--verbose";
+    return std::nullopt;
+  }
+  if (arg == "--device-check-cache") {
+    if (i + 1 == argc) return usage_error(arg + " needs a directory");
+    line.device_check_cache = argv[++i];
+    return std::nullopt;
   }
   if (arg == "--depfile" || arg == "-p" || arg == "-o") {
     if (i + 1 == argc) return usage_error(arg + " needs a file name");
@@ -111,8 +130,13 @@ int main(int argc, char** argv) {
         !line.build_dir.empty())
       return usage_error("no flags for " + line.input + " in " + line.build_dir + ": " + message);
   }
+  DeviceCheckOptions device_check;
+  device_check.enabled = line.device_check;
+  device_check.arch = device_check_arch(line.flags);
+  device_check.cache_dir = device_check_cache_dir(line.device_check_cache);
+  device_check.verbose = line.verbose;
   RewriteResult result;
-  int status = run_rewrite(line.input, clang_arguments(argv[0], line.flags), result);
+  int status = run_rewrite(line.input, clang_arguments(argv[0], line.flags), result, device_check);
   // A Clang error (an unknown flag is reported by the driver, outside the parse) fails the run.
   if (!result.ok || status != 0) return status == 0 || status == 1 ? 1 : 2;
   return write_outputs(line, result);

@@ -27,12 +27,13 @@ class RewriteConsumer : public clang::ASTConsumer {
   RewriteConsumer(const std::vector<SiteText>& sites,
                   const std::vector<UnrewritableSite>& unrewritable,
                   const PreprocessorRecord& preprocessor, DeferredDiagnostics& clang_diagnostics,
-                  RewriteResult& result)
+                  RewriteResult& result, const DeviceCheckOptions& device_check)
       : sites_(sites),
         unrewritable_(unrewritable),
         preprocessor_(preprocessor),
         clang_diagnostics_(clang_diagnostics),
-        result_(result) {}
+        result_(result),
+        device_check_(device_check) {}
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
     // Clang has said what is wrong with the file itself: errors count where a tuned kernel
@@ -44,7 +45,8 @@ class RewriteConsumer : public clang::ASTConsumer {
       return;
     Reporter report(context.getDiagnostics());
     if (refuse_unrewritable(context, report)) return;
-    std::optional<std::string> output = rewrite_file(context, sites_, preprocessor_, report);
+    std::optional<std::string> output =
+        rewrite_file(context, sites_, preprocessor_, report, device_check_);
     if (!output) return;
     result_.output = std::move(*output);
     const clang::SourceManager& sm = context.getSourceManager();
@@ -81,11 +83,13 @@ class RewriteConsumer : public clang::ASTConsumer {
   const PreprocessorRecord& preprocessor_;
   DeferredDiagnostics& clang_diagnostics_;
   RewriteResult& result_;
+  const DeviceCheckOptions& device_check_;
 };
 
 class RewriteAction : public clang::ASTFrontendAction {
  public:
-  explicit RewriteAction(RewriteResult& result) : result_(result) {}
+  RewriteAction(RewriteResult& result, const DeviceCheckOptions& device_check)
+      : result_(result), device_check_(device_check) {}
 
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
@@ -100,11 +104,12 @@ class RewriteAction : public clang::ASTFrontendAction {
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
     return std::make_unique<RewriteConsumer>(sites_, unrewritable_, *preprocessor_,
-                                             *clang_diagnostics_, result_);
+                                             *clang_diagnostics_, result_, device_check_);
   }
 
  private:
   RewriteResult& result_;
+  const DeviceCheckOptions& device_check_;
   std::vector<SiteText> sites_;
   std::vector<UnrewritableSite> unrewritable_;
   PreprocessorRecord* preprocessor_ = nullptr;
@@ -113,19 +118,21 @@ class RewriteAction : public clang::ASTFrontendAction {
 
 class Factory : public clang::tooling::FrontendActionFactory {
  public:
-  explicit Factory(RewriteResult& result) : result_(result) {}
+  Factory(RewriteResult& result, const DeviceCheckOptions& device_check)
+      : result_(result), device_check_(device_check) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(result_);
+    return std::make_unique<RewriteAction>(result_, device_check_);
   }
 
  private:
   RewriteResult& result_;
+  const DeviceCheckOptions& device_check_;
 };
 
 }  // namespace
 
 int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
-                RewriteResult& result) {
+                RewriteResult& result, const DeviceCheckOptions& device_check) {
   clang::tooling::FixedCompilationDatabase database(".", arguments);
   clang::tooling::ClangTool tool(database, {input});
   // One printer for the driver and the parse: the driver's errors (an unknown flag) do not stop
@@ -133,7 +140,7 @@ int run_rewrite(const std::string& input, const std::vector<std::string>& argume
   clang::DiagnosticOptions options;
   clang::TextDiagnosticPrinter printer(llvm::errs(), options);
   tool.setDiagnosticConsumer(&printer);
-  Factory factory(result);
+  Factory factory(result, device_check);
   int status = tool.run(&factory);
   return status == 0 && printer.getNumErrors() != 0 ? 1 : status;
 }

@@ -3,6 +3,8 @@
 // file rewriter runs the other steps.
 #pragma once
 
+#include "devcheck/device_check.h"
+
 #include <string>
 #include <vector>
 
@@ -14,9 +16,10 @@ struct RewriteResult {
   std::vector<std::string> dependencies;  // every file the input read, sorted
 };
 
-// Parses `input` with Clang's `arguments` and rewrites it. The status is ClangTool's: 0, 1 when
-// Clang or the tool reported an error, other values when it could not run.
+// Parses `input` with Clang's `arguments` and rewrites it, checking each site's device code as
+// `device_check` says. The status is ClangTool's: 0, 1 when Clang or the tool reported an error,
+// other values when it could not run.
 int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
-                RewriteResult& result);
+                RewriteResult& result, const DeviceCheckOptions& device_check = {});
 
 }  // namespace tiletune::tool

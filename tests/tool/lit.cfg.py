@@ -11,7 +11,10 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tiletune_binary_dir, "tests", "tool")
 
-config.substitutions.append(("%tiletune", config.tiletune_tool))
+# The NVRTC device check is the tool's default; only the tests about it (devcheck/) run it, through
+# %{tiletune_checked}, so that the others cost a parse, not an NVRTC compile per site.
+config.substitutions.append(("%{tiletune_checked}", config.tiletune_tool))
+config.substitutions.append(("%tiletune", config.tiletune_tool + " --no-device-check"))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%{tiletune_include}", config.tiletune_include))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

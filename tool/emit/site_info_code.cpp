@@ -21,6 +21,8 @@ std::string kernel_as_written(const KernelCall& call, const ExpressionCode& expr
   return call.callee + '<' + template_arguments(call, expressions) + '>';
 }
 
+}  // namespace
+
 // `$name` kept, for the runtime to substitute (the NVRTC name expression), qualified so NVRTC
 // finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
 // kernel, whose leading template arguments are those values: `$#N` is the key's value N.
@@ -39,6 +41,8 @@ std::string name_expression(const CheckedSite& site, const ExpressionCode& expre
   for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
   return out + '>';
 }
+
+namespace {
 
 Code values_code(const std::vector<long long>& values) {
   std::vector<Code> items;

@@ -28,6 +28,9 @@ struct SiteInfoText {
 
 // `[] { ::tiletune::SiteInfo info; info.file = ...; ... return info; }`, capturing by reference
 // (`[&]`) when `captures` (an opaque space built from the launching function's variables).
+// The kernel NVRTC instantiates, `$name` kept for each configuration's value ("vadd<$tile>").
+std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions);
+
 Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
                     const SiteInfoText& text, bool captures);
 

@@ -1,0 +1,108 @@
+#include "devcheck/check_plan.h"
+
+#include "annotation/evaluate.h"
+
+#include "compile/launch_bounds.h"
+#include "tune/name_expression.h"
+
+#include <tiletune/rules.h>
+#include <tiletune/space.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+namespace tiletune::tool {
+namespace {
+
+struct Instantiation {
+  std::vector<std::string> options;
+  std::string name_expression;
+  std::vector<long long> config;
+};
+
+// The block size a configuration launches with, when the annotation fixes it from the space alone
+// (0 otherwise: the runtime then sets no launch bounds either).
+unsigned block_size(const Annotation& a, const LiteralSpace& space,
+                    const std::vector<long long>& config) {
+  if (!a.threads) return 0;
+  long long threads = 1;
+  for (const Expr& e : a.threads->exprs) {
+    if (!e.tree) return 0;
+    std::optional<long long> value = evaluate(*e.tree, space.axes, config);
+    if (!value || *value <= 0) return 0;
+    threads *= *value;
+  }
+  return static_cast<unsigned>(threads);
+}
+
+unsigned occupancy(const Annotation& a, const LiteralSpace& space,
+                   const std::vector<long long>& config) {
+  for (std::size_t i = 0; i < space.axes.size(); ++i)
+    if (space.axes[i] == rules::kOccupancy) return static_cast<unsigned>(config[i]);
+  return a.occupancy ? static_cast<unsigned>(a.occupancy->value) : 0;
+}
+
+// Every distinct instantiation, in the space's order.
+std::vector<Instantiation> instantiations(const CheckedSite& site,
+                                          const std::string& name_expression,
+                                          const std::string& source) {
+  const LiteralSpace& literal = *site.literal;
+  const Space space = Space::list(literal.axes, literal.configs);
+  std::vector<Instantiation> out;
+  std::set<std::pair<std::vector<std::string>, std::string>> seen;
+  for (const std::vector<long long>& values : literal.configs) {
+    Config config;
+    for (long long v : values) config.push_back(v);
+    Instantiation one{{}, detail::substitute_axes(name_expression, space, config), values};
+    if (std::optional<std::string> bounds =
+            detail::launch_bounds_option(source, block_size(*site.annotation, literal, values),
+                                         occupancy(*site.annotation, literal, values)))
+      one.options.push_back(std::move(*bounds));
+    if (seen.emplace(one.options, one.name_expression).second) out.push_back(std::move(one));
+  }
+  return out;
+}
+
+// The instantiations that bring an axis value not seen before: every value of every axis is
+// compiled at least once.
+std::vector<Instantiation> covering_subset(std::vector<Instantiation> all) {
+  std::set<std::pair<std::size_t, long long>> covered;
+  std::vector<Instantiation> out;
+  for (Instantiation& one : all) {
+    bool brings_new = false;
+    for (std::size_t axis = 0; axis < one.config.size(); ++axis)
+      brings_new |= covered.emplace(axis, one.config[axis]).second;
+    if (brings_new) out.push_back(std::move(one));
+  }
+  return out;
+}
+
+}  // namespace
+
+CheckPlan plan_device_check(const CheckedSite& site, const std::string& name_expression,
+                            const std::string& device_source) {
+  CheckPlan plan;
+  if (!site.literal) {
+    plan.not_checked = "its space is built at run time";
+    return plan;
+  }
+  if (name_expression.find("$#") != std::string::npos) {
+    plan.not_checked = "a Constant(...) argument's value is known only at the launch";
+    return plan;
+  }
+  std::vector<Instantiation> all = instantiations(site, name_expression, device_source);
+  plan.instantiations = all.size();
+  if (all.size() > kFullCheckLimit) all = covering_subset(std::move(all));
+  plan.checked = all.size();
+  std::map<std::vector<std::string>, std::size_t> program_of;
+  for (Instantiation& one : all) {
+    auto [it, added] = program_of.emplace(one.options, plan.programs.size());
+    if (added) plan.programs.push_back(CheckProgram{one.options, {}});
+    plan.programs[it->second].name_expressions.push_back(std::move(one.name_expression));
+  }
+  return plan;
+}
+
+}  // namespace tiletune::tool

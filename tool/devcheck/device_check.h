@@ -1,0 +1,28 @@
+// Step 4b: the site's slice compiled with NVRTC at build time, every instantiation its space can
+// produce (check_plan.h), so that what the build accepts also compiles at the first launch.
+// NVRTC's errors are reported at the user's file:line (the slice's #line directives name it).
+#pragma once
+
+#include "check/site_checks.h"
+#include "devcheck/device_arch.h"
+#include "diagnostics.h"
+
+#include <clang/AST/ASTContext.h>
+
+#include <string>
+
+namespace tiletune::tool {
+
+struct DeviceCheckOptions {
+  bool enabled = false;
+  int arch = kDefaultDeviceCheckArch;
+  std::string cache_dir;  // check_cache.h; "" keeps no cache
+  bool verbose = false;   // one line per site on stderr: what was compiled, or that it was cached
+};
+
+// False after reporting NVRTC's errors.
+bool check_device_code(const CheckedSite& site, const std::string& name_expression,
+                       const std::string& device_source, const DeviceCheckOptions& options,
+                       clang::ASTContext& context, Reporter& report);
+
+}  // namespace tiletune::tool
