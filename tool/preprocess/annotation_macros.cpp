@@ -50,15 +50,21 @@ bool names_something(const std::string& text, std::size_t end) {
   return end < text.size() && text[end] == '=' && (end + 1 == text.size() || text[end + 1] != '=');
 }
 
-// The macro `name` defined at this point, or null.
+// The macro `name` defined at this point by the user (a file of theirs or the command line), or
+// null.
 const clang::MacroInfo* defined_macro(clang::Preprocessor& pp, llvm::StringRef name) {
   auto found = pp.getIdentifierTable().find(name);
   if (found == pp.getIdentifierTable().end()) return nullptr;
   const clang::IdentifierInfo* id = found->getValue();
   if (!id || !id->hasMacroDefinition()) return nullptr;
   const clang::MacroInfo* macro = pp.getMacroInfo(id);
-  // __LINE__ and the like have no body to spell: the compiler expands them.
-  return macro && !macro->isBuiltinMacro() ? macro : nullptr;
+  // __LINE__ and the like have no body to spell, and a system or toolkit header's macros
+  // (__device__, NULL) may mean something else to the compiler than to this parse: the compiler
+  // expands them.
+  if (!macro || macro->isBuiltinMacro() ||
+      pp.getSourceManager().isInSystemHeader(macro->getDefinitionLoc()))
+    return nullptr;
+  return macro;
 }
 
 class Expander {
