@@ -29,10 +29,10 @@ struct ExpandedText {
   std::vector<MacroExpansion> expansions;  // in text order
 };
 
-// `text` with every object-like macro defined at this point of `pp` replaced by its body (which
-// is expanded in turn, a macro never inside its own expansion). Left as written: function-like
-// macros, `$name`, a name followed by `=` (a keyword or an axis), comments, string and character
-// literals, and numbers.
+// `text` with every object-like macro the user defined at this point of `pp` replaced by its body
+// (which is expanded in turn, a macro never inside its own expansion). Left as written:
+// function-like macros, those of system and toolkit headers, `$name`, a name followed by `=` (a
+// keyword or an axis), comments, string and character literals, and numbers.
 ExpandedText expand_object_macros(const std::string& text, clang::Preprocessor& pp);
 
 // The offset into the written text of `offset` into the expanded one: inside an expansion, the
