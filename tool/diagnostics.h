@@ -20,8 +20,11 @@ class Reporter {
   void note(clang::SourceLocation where, const std::string& message);
   void error(clang::SourceLocation where, const std::string& message);
 
-  static clang::SourceLocation at(const SiteText& site, unsigned offset) {
-    return site.text_begin.getLocWithOffset(static_cast<int>(offset));
+  // `offset` into the site's text (macros expanded) as a location in the written text; inside a
+  // macro's expansion, its use.
+  static clang::SourceLocation at(const SiteText& site, unsigned offset, bool range_end = false) {
+    return site.text_begin.getLocWithOffset(
+        static_cast<int>(written_offset(site.expansions, offset, range_end)));
   }
 
   unsigned errors() const { return errors_; }
@@ -29,6 +32,8 @@ class Reporter {
  private:
   void report(clang::DiagnosticsEngine::Level level, clang::SourceLocation where,
               clang::SourceRange range, const std::string& message);
+  void report_in_site(clang::DiagnosticsEngine::Level level, const SiteText& site, Span span,
+                      const std::string& message);
 
   clang::DiagnosticsEngine& engine_;
   unsigned errors_ = 0;

@@ -15,9 +15,46 @@
 namespace tiletune::tool {
 namespace {
 
+// The first identifier in `e` that is neither a `$name` nor `cld` nor part of a literal (a suffix
+// such as `u`): what makes an expression with `$` names depend on run-time values. The whole
+// expression when there is none (an operator the build-time evaluator does not know).
+Span first_run_time_name(const Expr& e) {
+  auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const std::string& text = e.text;
+  for (std::size_t i = 0; i < text.size();) {
+    if (!is_ident(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && is_ident(text[end])) ++end;
+    bool const dollar = i > 0 && text[i - 1] == '$';
+    bool const literal = std::isdigit(static_cast<unsigned char>(text[i]));
+    std::string_view word(text.data() + i, end - i);
+    if (!dollar && !literal && word != "cld" && word != "true" && word != "false")
+      return {e.span.begin + static_cast<unsigned>(i), e.span.begin + static_cast<unsigned>(end)};
+    i = end;
+  }
+  return e.span;
+}
+
+// Constant($...) is baked per configuration: its value must follow from the configuration alone,
+// so the tool can name each variant's constant without knowing any run-time value.
+void check_constant_with_dollars(const Expr& e, SiteReporter& report) {
+  if (e.dollars.empty() || e.tree) return;
+  Span const at = first_run_time_name(e);
+  std::string_view name(e.text.data() + (at.begin - e.span.begin), at.end - at.begin);
+  report.error(at, "Constant(...) mixes '$' names with '" + std::string(name) +
+                       "', which is not known from the configuration alone: each configuration "
+                       "bakes its own constant, so use only '$' names, integer literals, "
+                       "arithmetic and cld(a, b) here, or pass the run-time part as a plain "
+                       "argument");
+}
+
 // `$name` only means something where a configuration is known: not in the opaque space's own
-// expression (it defines the axes), not in the key or a Constant(...) argument (both computed
-// before a configuration is chosen: they say which tuning to use).
+// expression (it defines the axes), not in the key (computed before a configuration is chosen:
+// it says which tuning to use). In a Constant(...) argument it makes the value differ per
+// configuration: each variant bakes its own (and the value is not part of the key).
 void check_dollar_positions(const Annotation& a, SiteReporter& report) {
   auto refuse = [&](const Expr& e, const std::string& why) {
     for (const DollarRef& d : e.dollars)
@@ -31,10 +68,7 @@ void check_dollar_positions(const Annotation& a, SiteReporter& report) {
       refuse(e, "in 'key': the key is computed before a configuration is chosen");
   if (a.call)
     for (const Argument& arg : a.call->args)
-      if (arg.constant)
-        refuse(arg.expr,
-               "in Constant(...): its value is part of the key, computed before a "
-               "configuration is chosen; pass it as a template argument instead");
+      if (arg.constant) check_constant_with_dollars(arg.expr, report);
 }
 
 // The buffers are the same for every configuration, so `$` has no meaning in them.

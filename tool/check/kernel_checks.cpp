@@ -164,7 +164,8 @@ void check_constant_arguments(const clang::FunctionDecl* kernel, const KernelCal
 }
 
 // A key holds at most rules::kMaxKeyValues values: the written ones, or by default every integral
-// argument that is the same for every configuration, then each Constant(...).
+// argument that is the same for every configuration, then each Constant(...) without `$` (one with
+// `$` differs per configuration and is not part of the key).
 void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, SiteReporter& report) {
   const KernelCall& call = *a.call;
   const auto max = static_cast<std::size_t>(rules::kMaxKeyValues);
@@ -173,7 +174,7 @@ void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, Site
   for (std::size_t i = 0; i < call.args.size(); ++i) {
     clang::QualType type = kernel->getParamDecl(i)->getType();
     if (call.args[i].constant)
-      ++constants;
+      constants += call.args[i].expr.dollars.empty() ? 1 : 0;
     else if (call.args[i].expr.dollars.empty() && !type->isDependentType() &&
              type->isIntegralOrEnumerationType())
       ++integral;

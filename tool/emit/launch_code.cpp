@@ -113,11 +113,12 @@ std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& e
   return dropped.empty() ? type : "::tiletune::without_parameters_t<" + type + dropped + ">";
 }
 
-// A Constant(...) argument's exact value is part of the key: each value is its own variant.
+// A Constant(...) argument's exact value is part of the key: each value is its own variant. One
+// with `$` names is not: it differs per configuration, and the name expression carries it.
 Code key_code(const CheckedSite& site, const ExpressionCode& expressions) {
   std::vector<Code> values = key_values(site, expressions);
   for (const Argument& arg : site.annotation->call->args)
-    if (arg.constant)
+    if (arg.constant && arg.expr.dollars.empty())
       values.push_back(
           Code::list("static_cast<long long>(", {expressions.as_written(arg.expr)}, ")"));
   return Code::list("::tiletune::key(", std::move(values), ")");

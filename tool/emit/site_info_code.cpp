@@ -25,13 +25,17 @@ std::string kernel_as_written(const KernelCall& call, const ExpressionCode& expr
 
 // `$name` kept, for the runtime to substitute (the NVRTC name expression), qualified so NVRTC
 // finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
-// kernel, whose leading template arguments are those values: `$#N` is the key's value N.
+// kernel, whose leading template arguments are those values: `$#N` is the key's value N, and a
+// Constant($...) is its expression with `$name` kept, so each configuration bakes its own value.
 std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions) {
   const KernelCall& call = *site.annotation->call;
   std::vector<std::string> args;
-  std::size_t const key_size = key_values(site, expressions).size();
-  for (const Argument& arg : call.args)
-    if (arg.constant) args.push_back("$#" + std::to_string(key_size + args.size()));
+  std::size_t key_index = key_values(site, expressions).size();
+  for (const Argument& arg : call.args) {
+    if (!arg.constant) continue;
+    args.push_back(arg.expr.dollars.empty() ? "$#" + std::to_string(key_index++)
+                                            : "(" + expressions.with_dollars(arg.expr) + ")");
+  }
   bool const constants = !args.empty();
   if (call.has_template_args) args.push_back(template_arguments(call, expressions));
   std::string out =

@@ -43,7 +43,10 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   site.macro_begin = begin;
   site.text_begin = begin.getLocWithOffset(static_cast<int>(lparen + 1 - name_offset));
   site.rparen = end;
-  site.text = buffer.substr(lparen + 1, rparen_offset - lparen - 1).str();
+  ExpandedText expanded =
+      expand_object_macros(buffer.substr(lparen + 1, rparen_offset - lparen - 1).str(), pp_);
+  site.text = std::move(expanded.text);
+  site.expansions = std::move(expanded.expansions);
   sites_.push_back(std::move(site));
 }
 

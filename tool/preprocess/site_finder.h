@@ -3,6 +3,8 @@
 // exact source columns.
 #pragma once
 
+#include "preprocess/annotation_macros.h"
+
 #include <clang/Basic/SourceLocation.h>
 #include <clang/Lex/PPCallbacks.h>
 
@@ -19,7 +21,9 @@ struct SiteText {
   clang::SourceLocation macro_begin;  // the `T` of TILETUNE
   clang::SourceLocation text_begin;   // first character after '('
   clang::SourceLocation rparen;       // the closing ')'
-  std::string text;                   // between the parentheses
+  std::string text;                   // between the parentheses, object-like macros expanded
+  // The macro uses in `text`: offsets into it map back to the written text through them.
+  std::vector<MacroExpansion> expansions;
 };
 
 // A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given

@@ -1,5 +1,5 @@
 // `$name` means the value of an axis in the configuration being launched: it cannot appear where
-// no configuration is known yet (the key, a Constant(...) argument, the opaque space itself).
+// no configuration is known yet (the key, the opaque space itself).
 // RUN: not %tiletune %s -o %t.cu 2>&1 | FileCheck %s
 
 #include <tiletune/tiletune.h>
@@ -12,11 +12,6 @@ tiletune::Space make_space(int);
 void in_key(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), key = (n, $tile), blocks = cld(n, $tile), threads = $tile, fill<$tile>(c, n));
   // CHECK-DAG: dollar_positions.cu:[[@LINE-1]]:50: error: '$tile' cannot appear in 'key': the key is computed before a configuration is chosen
-}
-
-void in_constant(float* c, int n) {
-  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, fill<$tile>(c, Constant($tile)));
-  // CHECK-DAG: dollar_positions.cu:[[@LINE-1]]:105: error: '$tile' cannot appear in Constant(...): its value is part of the key, computed before a configuration is chosen; pass it as a template argument instead
 }
 
 void in_opaque_space(float* c, int n) {
