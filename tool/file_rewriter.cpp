@@ -6,6 +6,7 @@
 #include "emit/site_code.h"
 #include "emit/site_id.h"
 #include "slice/slicer.h"
+#include "slice/template_argument_uses.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Rewrite/Core/Rewriter.h>
@@ -81,8 +82,13 @@ class FileRewriter {
         annotation.threads &&
         std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
                     [](const Expr& e) { return e.tree != nullptr; });
-    std::optional<std::string> source = slice_kernel(
-        checked->kernel, constant_params, bounded_block, context_, preprocessor, report_);
+    SiteReporter site_report(report_, site);
+    std::optional<std::vector<Use>> argument_uses =
+        template_argument_uses(*annotation.call, context_, site_report);
+    if (!argument_uses) return std::nullopt;
+    std::optional<std::string> source =
+        slice_kernel(checked->kernel, constant_params, bounded_block, context_, preprocessor,
+                     report_, *argument_uses);
     if (!source) return std::nullopt;
     clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
     std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +

@@ -6,6 +6,7 @@
 
 #include "diagnostics.h"
 #include "preprocess/preprocessor_record.h"
+#include "slice/declaration_uses.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -24,10 +25,13 @@ namespace tiletune::tool {
 // `bounded_block` says the block size is fixed per configuration (`threads =` evaluates from the
 // space alone): only then does the kernel carry rules::kLaunchBoundsMacro, since a block size that
 // follows a run-time value could exceed the bounds a configuration was compiled with.
+// `argument_uses` are what the site's template arguments name (template_argument_uses): carried
+// and checked as the kernel's own uses are, since NVRTC reads those arguments as text.
 std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
                                         const std::vector<unsigned>& constant_params,
                                         bool bounded_block, clang::ASTContext& context,
-                                        const PreprocessorRecord& preprocessor, Reporter& report);
+                                        const PreprocessorRecord& preprocessor, Reporter& report,
+                                        const std::vector<Use>& argument_uses = {});
 
 // The entry kernel the slice adds for a kernel with Constant(...) parameters, qualified with the
 // kernel's namespaces (not anonymous or inline ones) so NVRTC finds it from the global scope.
