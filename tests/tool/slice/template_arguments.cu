@@ -40,7 +40,8 @@ void run(floatX* x, int n) {
 // CHECK-NEXT: #line 15 "template_arguments.cu"
 // CHECK-NEXT: template <class T>
 // CHECK-NEXT: struct Scale {
-// CHECK:      }
+// CHECK:      };
+// CHECK-NEXT: }
 // CHECK-NEXT: #line 20 "template_arguments.cu"
 // CHECK-NEXT: enum class Rounding { kNearest, kDown };
 // CHECK-NEXT: #line 21 "template_arguments.cu"
