@@ -164,7 +164,15 @@ const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::Source
 }
 
 llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition) const {
-  if (condition.isInvalid() || condition.getBegin().isMacroID()) return {};
+  if (condition.isInvalid()) return {};
+  // A condition that starts with a macro (`#if ON_DEVICE`) has its range in the expansion: the
+  // text is the rest of the directive's line.
+  if (condition.getBegin().isMacroID()) {
+    clang::SourceLocation begin = sm_.getExpansionLoc(condition.getBegin());
+    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(begin));
+    llvm::StringRef rest = buffer.substr(sm_.getFileOffset(begin));
+    return rest.take_until([](char c) { return c == '\n'; });
+  }
   bool invalid = false;
   llvm::StringRef text = clang::Lexer::getSourceText(
       clang::CharSourceRange::getCharRange(condition), sm_, clang::LangOptions(), &invalid);

@@ -20,7 +20,8 @@ struct WrittenName {
   unsigned length = 0;
 };
 
-// The names a template argument writes, skipping `$name` (an axis) and members after `.`/`->`.
+// The names a template argument writes, skipping `$name` (an axis), members (after `.`, `->`, or
+// `::` following a template's `>`: `Box<int>::type` names Box) and a number's suffix (`2ll`).
 std::vector<WrittenName> written_names(const std::string& text) {
   std::vector<WrittenName> names;
   std::size_t i = 0;
@@ -35,8 +36,9 @@ std::vector<WrittenName> written_names(const std::string& text) {
     }
     std::size_t const start = i;
     char const before = start > 0 ? text[start - 1] : ' ';
-    bool const skipped =
-        before == '$' || before == '.' || (start > 1 && before == '>' && text[start - 2] == '-');
+    bool const member =
+        before == '.' || (before == '>' && (global || (start > 1 && text[start - 2] == '-')));
+    bool const skipped = before == '$' || member || clang::isAsciiIdentifierContinue(before);
     WrittenName name{{}, global, static_cast<unsigned>(start), 0};
     if (global) i += 2;
     for (;;) {
@@ -110,10 +112,12 @@ bool carried_kind(const clang::NamedDecl* d) {
   return llvm::isa<clang::TypeDecl, clang::ClassTemplateDecl, clang::TypeAliasTemplateDecl>(d);
 }
 
-// `name` looked up in the namespace `prefix` names ("" is the global one), following namespace
-// aliases; inline namespaces' members are visible in their parent's lookup.
-const clang::NamedDecl* lookup_in(clang::ASTContext& context, const std::string& prefix,
-                                  const std::vector<std::string>& parts) {
+// `name` looked up in the namespace `prefix` names ("" is the global one): what it finds, after
+// the namespace aliases it goes through (the slice needs those too), or nothing. Inline
+// namespaces' members are visible in their parent's lookup.
+std::vector<const clang::NamedDecl*> lookup_in(clang::ASTContext& context,
+                                               const std::string& prefix,
+                                               const std::vector<std::string>& parts) {
   std::vector<std::string> path;
   for (llvm::StringRef rest = prefix; !rest.empty();) {
     auto [head, tail] = rest.split("::");
@@ -121,35 +125,44 @@ const clang::NamedDecl* lookup_in(clang::ASTContext& context, const std::string&
     rest = tail;
   }
   path.insert(path.end(), parts.begin(), parts.end());
+  std::vector<const clang::NamedDecl*> found;
   const clang::DeclContext* dc = context.getTranslationUnitDecl();
   for (std::size_t i = 0; i < path.size(); ++i) {
-    const clang::NamedDecl* match = nullptr;
+    const clang::NamespaceDecl* next = nullptr;
     for (const clang::NamedDecl* d : dc->lookup(&context.Idents.get(path[i]))) {
-      if (const auto* alias = llvm::dyn_cast<clang::NamespaceAliasDecl>(d))
+      if (const auto* alias = llvm::dyn_cast<clang::NamespaceAliasDecl>(d)) {
+        found.push_back(alias);
         d = alias->getNamespace();
+      }
       // A member of a class or enum (`Mode::kScaled`, `Box::type`) comes with its class.
       if (const auto* e = llvm::dyn_cast<clang::EnumConstantDecl>(d))
         d = llvm::cast<clang::EnumDecl>(e->getDeclContext());
       bool const last = i + 1 == path.size();
-      if (carried_kind(d) && (last || llvm::isa<clang::TagDecl>(d))) return d;
+      if (carried_kind(d) && (last || llvm::isa<clang::TagDecl>(d))) {
+        found.push_back(d);
+        return found;
+      }
       if (!last && llvm::isa<clang::NamespaceDecl>(d)) {
-        match = d;
+        next = llvm::cast<clang::NamespaceDecl>(d);
         break;
       }
     }
-    if (match == nullptr) return nullptr;
-    dc = llvm::cast<clang::NamespaceDecl>(match);
+    if (next == nullptr) return {};
+    dc = next;
   }
-  return nullptr;
+  return {};
 }
 
-const clang::NamedDecl* lookup_from_site(clang::ASTContext& context, const WrittenName& name,
-                                         clang::SourceLocation site) {
+std::vector<const clang::NamedDecl*> lookup_from_site(clang::ASTContext& context,
+                                                      const WrittenName& name,
+                                                      clang::SourceLocation site) {
   if (name.global) return lookup_in(context, "", name.parts);
   std::vector<std::string> prefixes = enclosing_namespaces(context, site);
-  for (auto it = prefixes.rbegin(); it != prefixes.rend(); ++it)
-    if (const clang::NamedDecl* d = lookup_in(context, *it, name.parts)) return d;
-  return nullptr;
+  for (auto it = prefixes.rbegin(); it != prefixes.rend(); ++it) {
+    std::vector<const clang::NamedDecl*> found = lookup_in(context, *it, name.parts);
+    if (!found.empty()) return found;
+  }
+  return {};
 }
 
 }  // namespace
@@ -189,7 +202,7 @@ std::optional<std::vector<Use>> template_argument_uses(const KernelCall& call,
           continue;
         }
       }
-      if (const clang::NamedDecl* d = lookup_from_site(context, name, site))
+      for (const clang::NamedDecl* d : lookup_from_site(context, name, site))
         uses.push_back({d, report.site().text_begin.getLocWithOffset(span.begin), nullptr});
     }
   }

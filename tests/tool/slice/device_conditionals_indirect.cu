@@ -1,6 +1,7 @@
 // Conditionals that reach the device compiler's macros in other ways stay conditionals in the
 // slice too: through a user macro (`#if ON_DEVICE`, two macros deep), through #elifdef and through
-// #elifndef. The macro the condition names comes first; NVRTC then takes the device branches.
+// #elifndef (the host parse takes the other branches: SCALE 1, OFFSET 3, BIAS 5). The macros the
+// condition names come first; NVRTC then takes the device branches.
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
@@ -43,26 +44,30 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK:      #define COMPILING_DEVICE defined(__CUDA_ARCH__)
-// CHECK:      #define ON_DEVICE COMPILING_DEVICE
-// CHECK:      #if ON_DEVICE
+// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #define ON_DEVICE COMPILING_DEVICE
+// CHECK-NEXT: #define COMPILING_DEVICE defined(__CUDA_ARCH__)
+// CHECK-NEXT: #if ON_DEVICE
 // CHECK-NEXT: #define SCALE 2.0f
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define SCALE 1.0f
 // CHECK-NEXT: #endif
-// CHECK:      #ifdef TILETUNE_TEST_NEVER_DEFINED
+// CHECK-NEXT: #ifdef TILETUNE_TEST_NEVER_DEFINED
 // CHECK-NEXT: #define OFFSET 0.0f
 // CHECK-NEXT: #elifdef __CUDA_ARCH__
 // CHECK-NEXT: #define OFFSET 1.0f
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define OFFSET 3.0f
 // CHECK-NEXT: #endif
-// CHECK:      #if defined(TILETUNE_TEST_NEVER_DEFINED)
+// CHECK-NEXT: #if defined(TILETUNE_TEST_NEVER_DEFINED)
 // CHECK-NEXT: #define BIAS 0.0f
 // CHECK-NEXT: #elifndef __CUDA_ARCH__
 // CHECK-NEXT: #define BIAS 5.0f
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define BIAS 7.0f
 // CHECK-NEXT: #endif
-// CHECK:      __global__ void k(float* out, int n) {
-// CHECK:      )tiletune"
+// CHECK-NEXT: #line 36 "device_conditionals_indirect.cu"
+// CHECK-NEXT: template <int BLOCK>
+// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void k(float* out, int n) {
