@@ -8,6 +8,7 @@
 #include "emit/site_info_code.h"
 #include "slice/slicer.h"
 #include "slice/symbol_writes.h"
+#include "slice/template_argument_uses.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/Basic/SourceManager.h>
@@ -85,10 +86,14 @@ class FileRewriter {
         annotation.threads &&
         std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
                     [](const Expr& e) { return e.tree != nullptr; });
+    SiteReporter site_report(report_, site);
+    std::optional<std::vector<Use>> argument_uses =
+        template_argument_uses(*annotation.call, context_, site_report);
+    if (!argument_uses) return std::nullopt;
     std::vector<const clang::VarDecl*> shared_with_host;
     std::optional<std::string> source =
         slice_kernel(checked->kernel, constant_params, bounded_block, context_, preprocessor,
-                     report_, &shared_with_host);
+                     report_, *argument_uses, &shared_with_host);
     if (!source) return std::nullopt;
     std::vector<SymbolText> symbols;
     for (const clang::VarDecl* v : shared_with_host)

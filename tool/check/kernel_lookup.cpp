@@ -8,9 +8,6 @@
 #include <set>
 
 namespace tiletune::tool {
-namespace {
-
-// The namespaces that enclose `site`, outermost first, as qualified-name prefixes ("a::b::").
 std::vector<std::string> enclosing_namespaces(clang::ASTContext& context,
                                               clang::SourceLocation site) {
   const clang::SourceManager& sm = context.getSourceManager();
@@ -33,6 +30,8 @@ std::vector<std::string> enclosing_namespaces(clang::ASTContext& context,
   }
   return prefixes;
 }
+
+namespace {
 
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:

@@ -15,6 +15,11 @@ std::vector<const clang::FunctionDecl*> find_functions(clang::ASTContext& contex
                                                        const std::string& callee,
                                                        clang::SourceLocation site);
 
+// The namespaces that enclose `site`, outermost first, as qualified-name prefixes ("a::b::"),
+// starting with "" for the global namespace.
+std::vector<std::string> enclosing_namespaces(clang::ASTContext& context,
+                                              clang::SourceLocation site);
+
 // The declaration to slice: the definition if there is one, else the first declaration.
 const clang::FunctionDecl* definition_or_first(const clang::FunctionDecl* f);
 

@@ -1,5 +1,6 @@
 #include "preprocess/preprocessor_record.h"
 
+#include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/MacroInfo.h>
@@ -10,9 +11,12 @@ namespace {
 
 // The macros whose value differs between the host parse and NVRTC: __CUDA_ARCH__ and its
 // relatives (__CUDA_ARCH_LIST__, __CUDA_ARCH_SPECIFIC__, ...), and NVRTC's own __CUDACC_RTC__.
-bool tests_device_macro(llvm::StringRef condition) {
-  return condition.contains("__CUDA_ARCH") || condition.contains("__CUDACC_RTC__");
+bool names_device_macro(llvm::StringRef text) {
+  return text.contains("__CUDA_ARCH") || text.contains("__CUDACC_RTC__");
 }
+
+// How deep a chain of user macros is followed to a device macro (`#if ON_DEVICE`).
+constexpr unsigned kMacroDepth = 16;
 
 // The offset of the start of the line `at` is on, and of the start of the next line.
 unsigned line_begin(const clang::SourceManager& sm, clang::SourceLocation at) {
@@ -73,6 +77,40 @@ void PreprocessorRecord::open_group(clang::SourceLocation at, llvm::StringRef te
   open_groups_.push_back({at, tests_device_macro(tested)});
 }
 
+// An #elif (or #elifdef, #elifndef) testing a device macro makes the whole group a device one.
+void PreprocessorRecord::mark_group(llvm::StringRef tested) {
+  if (!open_groups_.empty() && tests_device_macro(tested))
+    open_groups_.back().tests_device_macro = true;
+}
+
+// The condition names a device macro, itself or through the user macros it names
+// (`#define ON_DEVICE defined(__CUDA_ARCH__)` then `#if ON_DEVICE`), as defined at this point.
+bool PreprocessorRecord::tests_device_macro(llvm::StringRef condition) const {
+  if (names_device_macro(condition)) return true;
+  for (std::size_t i = 0; i < condition.size();) {
+    if (!clang::isAsciiIdentifierStart(condition[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t const begin = i;
+    while (i < condition.size() && clang::isAsciiIdentifierContinue(condition[i])) ++i;
+    if (expands_to_device_macro(condition.slice(begin, i), 0)) return true;
+  }
+  return false;
+}
+
+bool PreprocessorRecord::expands_to_device_macro(llvm::StringRef name, unsigned depth) const {
+  auto it = in_force_.find(name.str());
+  if (depth == kMacroDepth || it == in_force_.end() || it->second == nullptr) return false;
+  for (const clang::Token& token : it->second->tokens()) {
+    const clang::IdentifierInfo* id = token.getIdentifierInfo();
+    if (id == nullptr || id->getName() == name) continue;
+    if (names_device_macro(id->getName()) || expands_to_device_macro(id->getName(), depth + 1))
+      return true;
+  }
+  return false;
+}
+
 void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange condition,
                             ConditionValueKind) {
   open_group(at, condition_text(condition));
@@ -80,8 +118,31 @@ void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange conditi
 
 void PreprocessorRecord::Elif(clang::SourceLocation, clang::SourceRange condition,
                               ConditionValueKind, clang::SourceLocation) {
-  if (!open_groups_.empty() && tests_device_macro(condition_text(condition)))
-    open_groups_.back().tests_device_macro = true;
+  mark_group(condition_text(condition));
+}
+
+void PreprocessorRecord::Elifdef(clang::SourceLocation, const clang::Token& name,
+                                 const clang::MacroDefinition& definition) {
+  record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  mark_group(id ? id->getName() : llvm::StringRef());
+}
+
+void PreprocessorRecord::Elifdef(clang::SourceLocation, clang::SourceRange condition,
+                                 clang::SourceLocation) {
+  mark_group(condition_text(condition));
+}
+
+void PreprocessorRecord::Elifndef(clang::SourceLocation, const clang::Token& name,
+                                  const clang::MacroDefinition& definition) {
+  record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  mark_group(id ? id->getName() : llvm::StringRef());
+}
+
+void PreprocessorRecord::Elifndef(clang::SourceLocation, clang::SourceRange condition,
+                                  clang::SourceLocation) {
+  mark_group(condition_text(condition));
 }
 
 void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) {
@@ -103,7 +164,15 @@ const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::Source
 }
 
 llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition) const {
-  if (condition.isInvalid() || condition.getBegin().isMacroID()) return {};
+  if (condition.isInvalid()) return {};
+  // A condition that starts with a macro (`#if ON_DEVICE`) has its range in the expansion: the
+  // text is the rest of the directive's line.
+  if (condition.getBegin().isMacroID()) {
+    clang::SourceLocation begin = sm_.getExpansionLoc(condition.getBegin());
+    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(begin));
+    llvm::StringRef rest = buffer.substr(sm_.getFileOffset(begin));
+    return rest.take_until([](char c) { return c == '\n'; });
+  }
   bool invalid = false;
   llvm::StringRef text = clang::Lexer::getSourceText(
       clang::CharSourceRange::getCharRange(condition), sm_, clang::LangOptions(), &invalid);

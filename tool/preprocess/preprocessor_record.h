@@ -63,6 +63,14 @@ class PreprocessorRecord : public clang::PPCallbacks {
           ConditionValueKind value) override;
   void Elif(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value,
             clang::SourceLocation if_at) override;
+  void Elifdef(clang::SourceLocation at, const clang::Token& name,
+               const clang::MacroDefinition& definition) override;
+  void Elifdef(clang::SourceLocation at, clang::SourceRange condition,
+               clang::SourceLocation if_at) override;
+  void Elifndef(clang::SourceLocation at, const clang::Token& name,
+                const clang::MacroDefinition& definition) override;
+  void Elifndef(clang::SourceLocation at, clang::SourceRange condition,
+                clang::SourceLocation if_at) override;
   void Endif(clang::SourceLocation at, clang::SourceLocation if_at) override;
   void MacroDefined(const clang::Token& name, const clang::MacroDirective* directive) override;
   void MacroUndefined(const clang::Token& name, const clang::MacroDefinition& definition,
@@ -83,6 +91,9 @@ class PreprocessorRecord : public clang::PPCallbacks {
  private:
   void record(const clang::Token& name, const clang::MacroDefinition& definition);
   void open_group(clang::SourceLocation at, llvm::StringRef tested);
+  void mark_group(llvm::StringRef tested);
+  bool tests_device_macro(llvm::StringRef condition) const;
+  bool expands_to_device_macro(llvm::StringRef name, unsigned depth) const;
   llvm::StringRef condition_text(clang::SourceRange condition) const;
 
   struct OpenGroup {

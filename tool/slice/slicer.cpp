@@ -88,9 +88,10 @@ class Slicer {
   const std::vector<const clang::VarDecl*>& shared_with_host() const { return shared_with_host_; }
 
   std::optional<std::string> run(const clang::FunctionDecl* kernel,
-                                 const std::vector<unsigned>& constant_params, bool bounded_block) {
+                                 const std::vector<unsigned>& constant_params, bool bounded_block,
+                                 const std::vector<Use>& argument_uses) {
     bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>();
-    std::optional<SliceContents> contents = collect(kernel);
+    std::optional<SliceContents> contents = collect(kernel, argument_uses);
     if (!contents) return std::nullopt;
     add_using_directives(context_.getTranslationUnitDecl(), *contents);
     SourceEdits edits(context_);
@@ -107,12 +108,16 @@ class Slicer {
   }
 
  private:
-  // Everything the kernel uses from the user's files, transitively, each use checked; nullopt
-  // when one cannot go into the slice (reported).
-  std::optional<SliceContents> collect(const clang::FunctionDecl* kernel) {
+  // Everything the kernel and the site's template arguments use from the user's files,
+  // transitively, each use checked; nullopt when one cannot go into the slice (reported).
+  std::optional<SliceContents> collect(const clang::FunctionDecl* kernel,
+                                       const std::vector<Use>& argument_uses) {
     SliceContents contents;
     DeviceUseChecks checks(context_, origins_, report_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
+    for (const Use& use : argument_uses)
+      if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
+        work.push_back(unit_of(use.decl));
     while (!work.empty()) {
       const clang::Decl* unit = work.back();
       work.pop_back();
@@ -256,9 +261,11 @@ std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
                                         const std::vector<unsigned>& constant_params,
                                         bool bounded_block, clang::ASTContext& context,
                                         const PreprocessorRecord& preprocessor, Reporter& report,
+                                        const std::vector<Use>& argument_uses,
                                         std::vector<const clang::VarDecl*>* shared_with_host) {
   Slicer slicer(context, preprocessor, report);
-  std::optional<std::string> source = slicer.run(kernel, constant_params, bounded_block);
+  std::optional<std::string> source =
+      slicer.run(kernel, constant_params, bounded_block, argument_uses);
   if (shared_with_host) *shared_with_host = slicer.shared_with_host();
   return source;
 }

@@ -6,6 +6,7 @@
 
 #include "diagnostics.h"
 #include "preprocess/preprocessor_record.h"
+#include "slice/declaration_uses.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -24,13 +25,16 @@ namespace tiletune::tool {
 // `bounded_block` says the block size is fixed per configuration (`threads =` evaluates from the
 // space alone): only then does the kernel carry rules::kLaunchBoundsMacro, since a block size that
 // follows a run-time value could exceed the bounds a configuration was compiled with.
+// `argument_uses` are what the site's template arguments name (template_argument_uses): carried
+// and checked as the kernel's own uses are, since NVRTC reads those arguments as text.
 // `shared_with_host`, when given, receives the __constant__/__device__ variables the kernel uses
 // that host code reaches through the runtime API (cudaMemcpyToSymbol, ...): the site names them
 // for the runtime, which keeps the tuned module's copies in step (SiteInfo::symbols).
 std::optional<std::string> slice_kernel(
     const clang::FunctionDecl* kernel, const std::vector<unsigned>& constant_params,
     bool bounded_block, clang::ASTContext& context, const PreprocessorRecord& preprocessor,
-    Reporter& report, std::vector<const clang::VarDecl*>* shared_with_host = nullptr);
+    Reporter& report, const std::vector<Use>& argument_uses = {},
+    std::vector<const clang::VarDecl*>* shared_with_host = nullptr);
 
 // The entry kernel the slice adds for a kernel with Constant(...) parameters, qualified with the
 // kernel's namespaces (not anonymous or inline ones) so NVRTC finds it from the global scope.
