@@ -70,7 +70,36 @@ void PreprocessorRecord::Ifndef(clang::SourceLocation at, const clang::Token& na
 }
 
 void PreprocessorRecord::open_group(clang::SourceLocation at, llvm::StringRef tested) {
-  open_groups_.push_back({at, tests_device_macro(tested)});
+  std::set<std::string> seen;
+  open_groups_.push_back({at, names_device_macro(tested, seen)});
+}
+
+// An #elif, #elifdef or #elifndef of the innermost open group.
+void PreprocessorRecord::continue_group(llvm::StringRef tested) {
+  std::set<std::string> seen;
+  if (!open_groups_.empty() && names_device_macro(tested, seen))
+    open_groups_.back().tests_device_macro = true;
+}
+
+// True when `text` names a device compiler macro itself or through the macros in force
+// (`#define ON_DEVICE defined(__CUDA_ARCH__)` then `#if ON_DEVICE`), their bodies followed
+// each macro once (`seen`), so a macro naming itself ends the search.
+bool PreprocessorRecord::names_device_macro(llvm::StringRef text,
+                                            std::set<std::string>& seen) const {
+  if (tests_device_macro(text)) return true;
+  const llvm::StringRef identifier_chars =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789";
+  while (!text.empty()) {
+    text = text.drop_until([&](char c) { return identifier_chars.contains(c); });
+    llvm::StringRef name = text.take_while([&](char c) { return identifier_chars.contains(c); });
+    text = text.drop_front(name.size());
+    auto it = in_force_.find(name.str());
+    if (it == in_force_.end() || !it->second || !seen.insert(it->first).second) continue;
+    for (const clang::Token& token : it->second->tokens())
+      if (const clang::IdentifierInfo* id = token.getIdentifierInfo())
+        if (names_device_macro(id->getName(), seen)) return true;
+  }
+  return false;
 }
 
 void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange condition,
@@ -80,8 +109,32 @@ void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange conditi
 
 void PreprocessorRecord::Elif(clang::SourceLocation, clang::SourceRange condition,
                               ConditionValueKind, clang::SourceLocation) {
-  if (!open_groups_.empty() && tests_device_macro(condition_text(condition)))
-    open_groups_.back().tests_device_macro = true;
+  continue_group(condition_text(condition));
+}
+
+void PreprocessorRecord::Elifdef(clang::SourceLocation, const clang::Token& name,
+                                 const clang::MacroDefinition& definition) {
+  record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  continue_group(id ? id->getName() : llvm::StringRef());
+}
+
+// Called instead of the above where an earlier branch was taken (the directive is not evaluated).
+void PreprocessorRecord::Elifdef(clang::SourceLocation, clang::SourceRange condition,
+                                 clang::SourceLocation) {
+  continue_group(condition_text(condition));
+}
+
+void PreprocessorRecord::Elifndef(clang::SourceLocation, const clang::Token& name,
+                                  const clang::MacroDefinition& definition) {
+  record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  continue_group(id ? id->getName() : llvm::StringRef());
+}
+
+void PreprocessorRecord::Elifndef(clang::SourceLocation, clang::SourceRange condition,
+                                  clang::SourceLocation) {
+  continue_group(condition_text(condition));
 }
 
 void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) {

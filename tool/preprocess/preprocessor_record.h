@@ -7,6 +7,7 @@
 #include <clang/Lex/PPCallbacks.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,6 +64,14 @@ class PreprocessorRecord : public clang::PPCallbacks {
           ConditionValueKind value) override;
   void Elif(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value,
             clang::SourceLocation if_at) override;
+  void Elifdef(clang::SourceLocation at, const clang::Token& name,
+               const clang::MacroDefinition& definition) override;
+  void Elifdef(clang::SourceLocation at, clang::SourceRange condition,
+               clang::SourceLocation if_at) override;
+  void Elifndef(clang::SourceLocation at, const clang::Token& name,
+                const clang::MacroDefinition& definition) override;
+  void Elifndef(clang::SourceLocation at, clang::SourceRange condition,
+                clang::SourceLocation if_at) override;
   void Endif(clang::SourceLocation at, clang::SourceLocation if_at) override;
   void MacroDefined(const clang::Token& name, const clang::MacroDirective* directive) override;
   void MacroUndefined(const clang::Token& name, const clang::MacroDefinition& definition,
@@ -83,6 +92,8 @@ class PreprocessorRecord : public clang::PPCallbacks {
  private:
   void record(const clang::Token& name, const clang::MacroDefinition& definition);
   void open_group(clang::SourceLocation at, llvm::StringRef tested);
+  void continue_group(llvm::StringRef tested);
+  bool names_device_macro(llvm::StringRef text, std::set<std::string>& seen) const;
   llvm::StringRef condition_text(clang::SourceRange condition) const;
 
   struct OpenGroup {

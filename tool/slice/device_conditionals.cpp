@@ -64,6 +64,10 @@ std::string directives_of(const DeviceConditional& group, const clang::SourceMan
   return out;
 }
 
+std::string whole_text_of(const DeviceConditional& group, const clang::SourceManager& sm) {
+  return text_of(group, sm).str();
+}
+
 bool includes_device_header(const DeviceConditional& group, const clang::SourceManager& sm) {
   for (const Directive& d : directives_in(text_of(group, sm)))
     if (d.keyword == "include" && kept_include(d)) return true;

@@ -17,6 +17,10 @@ namespace tiletune::tool {
 // saw the device branch's declarations, so nothing says what they need.
 std::string directives_of(const DeviceConditional& group, const clang::SourceManager& sm);
 
+// The group's whole text, both branches' declarations included: for a declaration the parse saw
+// in its host branch, whose device branch (a `__device__` overload, a typedef) NVRTC must take.
+std::string whole_text_of(const DeviceConditional& group, const clang::SourceManager& sm);
+
 // True when `group` holds an #include the slice keeps.
 bool includes_device_header(const DeviceConditional& group, const clang::SourceManager& sm);
 
