@@ -155,11 +155,17 @@ const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::Source
   return outermost;
 }
 
+// The condition as written. Clang's range ends at the start of its last token, and either end
+// lies in a macro expansion where the condition begins or ends with a macro (`#if ON_DEVICE`),
+// so both are taken where they expand and the last token is included.
 llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition) const {
-  if (condition.isInvalid() || condition.getBegin().isMacroID()) return {};
+  if (condition.isInvalid()) return {};
+  clang::SourceLocation begin = sm_.getExpansionLoc(condition.getBegin());
+  clang::SourceLocation end = sm_.getExpansionLoc(condition.getEnd());
+  if (sm_.getFileID(begin) != sm_.getFileID(end)) return {};
   bool invalid = false;
   llvm::StringRef text = clang::Lexer::getSourceText(
-      clang::CharSourceRange::getCharRange(condition), sm_, clang::LangOptions(), &invalid);
+      clang::CharSourceRange::getTokenRange(begin, end), sm_, clang::LangOptions(), &invalid);
   return invalid ? llvm::StringRef() : text;
 }
 

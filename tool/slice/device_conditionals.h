@@ -14,7 +14,8 @@ namespace tiletune::tool {
 
 // The group's #if/#ifdef/#elif/#else/#endif, #define and #undef lines, and its #includes of
 // headers NVRTC compiles; its declarations and other directives are left out: the parse never
-// saw the device branch's declarations, so nothing says what they need.
+// saw the device branch's declarations, so nothing says what they need. #elifdef and #elifndef
+// are spelled `#elif [!]defined`, which NVRTC knows.
 std::string directives_of(const DeviceConditional& group, const clang::SourceManager& sm);
 
 // The group's whole text, both branches' declarations included: for a declaration the parse saw

@@ -2,7 +2,8 @@
 // macros: the parse saw only the host branch's, so the slice carries the whole group (both
 // branches, with the macro its condition uses) and NVRTC takes the device one: the accumulator
 // is a float (not a double), the scale 3 (not 5) and the exponential the device's __expf (the host
-// one, which calls std::exp, is never checked: its uses say nothing of the device branch).
+// and device one, which calls std::exp and would be refused, is not followed: its uses say nothing
+// of the device branch).
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
@@ -33,7 +34,7 @@ constexpr float kScale = 5.0f;
 #ifdef __CUDA_ARCH__
 __device__ inline float fast_exp(float x) { return __expf(x); }
 #else
-inline float fast_exp(float x) { return std::exp(x); }
+__host__ __device__ inline float fast_exp(float x) { return std::exp(x); }
 #endif
 
 template <int BLOCK>
@@ -48,24 +49,27 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK:      #line 21 "device_conditional_declarations.cu"
+// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #line 22 "device_conditional_declarations.cu"
 // CHECK-NEXT: #ifdef __CUDA_ARCH__
 // CHECK-NEXT: typedef float accumulator;
 // CHECK-NEXT: #else
 // CHECK-NEXT: typedef double accumulator;
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #define ON_DEVICE defined(__CUDA_ARCH__)
-// CHECK-NEXT: #line 27 "device_conditional_declarations.cu"
+// CHECK-NEXT: #line 28 "device_conditional_declarations.cu"
 // CHECK-NEXT: #if ON_DEVICE
 // CHECK-NEXT: constexpr float kScale = 3.0f;
 // CHECK-NEXT: #else
 // CHECK-NEXT: constexpr float kScale = 5.0f;
 // CHECK-NEXT: #endif
-// CHECK-NEXT: #line 33 "device_conditional_declarations.cu"
+// CHECK-NEXT: #line 34 "device_conditional_declarations.cu"
 // CHECK-NEXT: #ifdef __CUDA_ARCH__
 // CHECK-NEXT: __device__ inline float fast_exp(float x) { return __expf(x); }
 // CHECK-NEXT: #else
-// CHECK-NEXT: inline float fast_exp(float x) { return std::exp(x); }
+// CHECK-NEXT: __host__ __device__ inline float fast_exp(float x) { return std::exp(x); }
 // CHECK-NEXT: #endif
 // CHECK-NOT:  cmath
 // CHECK:      )tiletune"
