@@ -96,6 +96,17 @@ std::string whole_text_of(const DeviceConditional& group, const clang::SourceMan
   return spelled_for_nvrtc_lines(text_of(group, sm));
 }
 
+bool has_other_branches(const DeviceConditional& group, const clang::SourceManager& sm) {
+  int depth = 0;
+  for (const Directive& d : directives_in(text_of(group, sm))) {
+    llvm::StringRef k = d.keyword;
+    if (k == "if" || k == "ifdef" || k == "ifndef") ++depth;
+    if (k == "endif") --depth;
+    if (depth == 1 && (k == "else" || k.starts_with("elif"))) return true;
+  }
+  return false;
+}
+
 bool includes_device_header(const DeviceConditional& group, const clang::SourceManager& sm) {
   for (const Directive& d : directives_in(text_of(group, sm)))
     if (d.keyword == "include" && kept_include(d)) return true;

@@ -22,6 +22,11 @@ std::string directives_of(const DeviceConditional& group, const clang::SourceMan
 // in its host branch, whose device branch (a `__device__` overload, a typedef) NVRTC must take.
 std::string whole_text_of(const DeviceConditional& group, const clang::SourceManager& sm);
 
+// True when `group` has an #else or #elif (#elifdef, #elifndef) of its own: declarations may differ
+// per branch. A group of one branch (a header wrapped in `#if defined(__CUDACC__) ||
+// defined(__CUDACC_RTC__)`) holds the same declarations for host and NVRTC.
+bool has_other_branches(const DeviceConditional& group, const clang::SourceManager& sm);
+
 // True when `group` holds an #include the slice keeps.
 bool includes_device_header(const DeviceConditional& group, const clang::SourceManager& sm);
 

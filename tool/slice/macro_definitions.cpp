@@ -48,8 +48,9 @@ std::string MacroDefinitions::device_include_conditionals() {
 
 const DeviceConditional* MacroDefinitions::device_conditional_around(const Chunk& chunk) const {
   const clang::SourceManager& sm = context_.getSourceManager();
-  return user_device_conditional_at(
-      sm.getLocForStartOfFile(chunk.file).getLocWithOffset(chunk.begin));
+  const DeviceConditional* group =
+      user_device_conditional_at(sm.getLocForStartOfFile(chunk.file).getLocWithOffset(chunk.begin));
+  return group && has_other_branches(*group, sm) ? group : nullptr;
 }
 
 // Directives alone emitted earlier (for a macro it defines) only repeat identical definitions.

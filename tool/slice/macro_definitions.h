@@ -33,7 +33,7 @@ class MacroDefinitions {
   // use; call once, before the first chunk.
   std::string device_include_conditionals();
 
-  // The device conditional of the user's files that `chunk` lies in, or null.
+  // The device conditional of the user's files with other branches that `chunk` lies in, or null.
   const DeviceConditional* device_conditional_around(const Chunk& chunk) const;
   // The first time `group` goes in whole (both branches): the macros it uses; null after.
   std::optional<std::string> directives_for_whole(const DeviceConditional& group);

@@ -176,7 +176,9 @@ class Slicer {
   bool declared_in_device_conditional(const clang::Decl* d) const {
     if (!from_user_file(sm_, d)) return false;
     clang::SourceLocation at = sm_.getExpansionLoc(d->getBeginLoc());
-    return !sm_.isInSystemHeader(at) && preprocessor_.device_conditional_at(at) != nullptr;
+    if (sm_.isInSystemHeader(at)) return false;
+    const DeviceConditional* group = preprocessor_.device_conditional_at(at);
+    return group && has_other_branches(*group, sm_);
   }
 
   // The device source: the includes, then each chunk in its namespaces with the macros it needs

@@ -37,11 +37,16 @@ __device__ inline float fast_exp(float x) { return __expf(x); }
 __host__ __device__ inline float fast_exp(float x) { return std::exp(x); }
 #endif
 
+// One branch only: host and NVRTC see the same declaration, which goes in as usual, alone.
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+__device__ inline float twice(float x) { return 2.0f * x; }
+#endif
+
 template <int BLOCK>
 __global__ void k(float* out, int n) {
   int i = blockIdx.x * BLOCK + threadIdx.x;
   accumulator a = out[i];
-  if (i < n) out[i] = fast_exp(a * kScale);
+  if (i < n) out[i] = twice(fast_exp(a * kScale));
 }
 
 void run(float* out, int n) {
@@ -71,6 +76,9 @@ void run(float* out, int n) {
 // CHECK-NEXT: #else
 // CHECK-NEXT: __host__ __device__ inline float fast_exp(float x) { return std::exp(x); }
 // CHECK-NEXT: #endif
+// CHECK-NEXT: #line 42 "device_conditional_declarations.cu"
+// CHECK-NEXT: __device__ inline float twice(float x) { return 2.0f * x; }
+// CHECK-NEXT: #line 45 "device_conditional_declarations.cu"
 // CHECK-NOT:  cmath
 // CHECK:      )tiletune"
 
