@@ -1,6 +1,5 @@
 #include "preprocess/preprocessor_record.h"
 
-#include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/MacroInfo.h>
@@ -11,12 +10,9 @@ namespace {
 
 // The macros whose value differs between the host parse and NVRTC: __CUDA_ARCH__ and its
 // relatives (__CUDA_ARCH_LIST__, __CUDA_ARCH_SPECIFIC__, ...), and NVRTC's own __CUDACC_RTC__.
-bool names_device_macro(llvm::StringRef text) {
-  return text.contains("__CUDA_ARCH") || text.contains("__CUDACC_RTC__");
+bool tests_device_macro(llvm::StringRef condition) {
+  return condition.contains("__CUDA_ARCH") || condition.contains("__CUDACC_RTC__");
 }
-
-// How deep a chain of user macros is followed to a device macro (`#if ON_DEVICE`).
-constexpr unsigned kMacroDepth = 16;
 
 // The offset of the start of the line `at` is on, and of the start of the next line.
 unsigned line_begin(const clang::SourceManager& sm, clang::SourceLocation at) {
@@ -74,39 +70,34 @@ void PreprocessorRecord::Ifndef(clang::SourceLocation at, const clang::Token& na
 }
 
 void PreprocessorRecord::open_group(clang::SourceLocation at, llvm::StringRef tested) {
-  open_groups_.push_back({at, tests_device_macro(tested)});
+  std::set<std::string> seen;
+  open_groups_.push_back({at, names_device_macro(tested, seen)});
 }
 
-// An #elif (or #elifdef, #elifndef) testing a device macro makes the whole group a device one.
-void PreprocessorRecord::mark_group(llvm::StringRef tested) {
-  if (!open_groups_.empty() && tests_device_macro(tested))
+// An #elif, #elifdef or #elifndef of the innermost open group.
+void PreprocessorRecord::continue_group(llvm::StringRef tested) {
+  std::set<std::string> seen;
+  if (!open_groups_.empty() && names_device_macro(tested, seen))
     open_groups_.back().tests_device_macro = true;
 }
 
-// The condition names a device macro, itself or through the user macros it names
-// (`#define ON_DEVICE defined(__CUDA_ARCH__)` then `#if ON_DEVICE`), as defined at this point.
-bool PreprocessorRecord::tests_device_macro(llvm::StringRef condition) const {
-  if (names_device_macro(condition)) return true;
-  for (std::size_t i = 0; i < condition.size();) {
-    if (!clang::isAsciiIdentifierStart(condition[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t const begin = i;
-    while (i < condition.size() && clang::isAsciiIdentifierContinue(condition[i])) ++i;
-    if (expands_to_device_macro(condition.slice(begin, i), 0)) return true;
-  }
-  return false;
-}
-
-bool PreprocessorRecord::expands_to_device_macro(llvm::StringRef name, unsigned depth) const {
-  auto it = in_force_.find(name.str());
-  if (depth == kMacroDepth || it == in_force_.end() || it->second == nullptr) return false;
-  for (const clang::Token& token : it->second->tokens()) {
-    const clang::IdentifierInfo* id = token.getIdentifierInfo();
-    if (id == nullptr || id->getName() == name) continue;
-    if (names_device_macro(id->getName()) || expands_to_device_macro(id->getName(), depth + 1))
-      return true;
+// True when `text` names a device compiler macro itself or through the macros in force
+// (`#define ON_DEVICE defined(__CUDA_ARCH__)` then `#if ON_DEVICE`), their bodies followed
+// each macro once (`seen`), so a macro naming itself ends the search.
+bool PreprocessorRecord::names_device_macro(llvm::StringRef text,
+                                            std::set<std::string>& seen) const {
+  if (tests_device_macro(text)) return true;
+  const llvm::StringRef identifier_chars =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789";
+  while (!text.empty()) {
+    text = text.drop_until([&](char c) { return identifier_chars.contains(c); });
+    llvm::StringRef name = text.take_while([&](char c) { return identifier_chars.contains(c); });
+    text = text.drop_front(name.size());
+    auto it = in_force_.find(name.str());
+    if (it == in_force_.end() || !it->second || !seen.insert(it->first).second) continue;
+    for (const clang::Token& token : it->second->tokens())
+      if (const clang::IdentifierInfo* id = token.getIdentifierInfo())
+        if (names_device_macro(id->getName(), seen)) return true;
   }
   return false;
 }
@@ -118,31 +109,32 @@ void PreprocessorRecord::If(clang::SourceLocation at, clang::SourceRange conditi
 
 void PreprocessorRecord::Elif(clang::SourceLocation, clang::SourceRange condition,
                               ConditionValueKind, clang::SourceLocation) {
-  mark_group(condition_text(condition));
+  continue_group(condition_text(condition));
 }
 
 void PreprocessorRecord::Elifdef(clang::SourceLocation, const clang::Token& name,
                                  const clang::MacroDefinition& definition) {
   record(name, definition);
   const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  mark_group(id ? id->getName() : llvm::StringRef());
+  continue_group(id ? id->getName() : llvm::StringRef());
 }
 
+// Called instead of the above where an earlier branch was taken (the directive is not evaluated).
 void PreprocessorRecord::Elifdef(clang::SourceLocation, clang::SourceRange condition,
                                  clang::SourceLocation) {
-  mark_group(condition_text(condition));
+  continue_group(condition_text(condition));
 }
 
 void PreprocessorRecord::Elifndef(clang::SourceLocation, const clang::Token& name,
                                   const clang::MacroDefinition& definition) {
   record(name, definition);
   const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  mark_group(id ? id->getName() : llvm::StringRef());
+  continue_group(id ? id->getName() : llvm::StringRef());
 }
 
 void PreprocessorRecord::Elifndef(clang::SourceLocation, clang::SourceRange condition,
                                   clang::SourceLocation) {
-  mark_group(condition_text(condition));
+  continue_group(condition_text(condition));
 }
 
 void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) {
@@ -163,19 +155,17 @@ const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::Source
   return outermost;
 }
 
+// The condition as written. Clang's range ends at the start of its last token, and either end
+// lies in a macro expansion where the condition begins or ends with a macro (`#if ON_DEVICE`),
+// so both are taken where they expand and the last token is included.
 llvm::StringRef PreprocessorRecord::condition_text(clang::SourceRange condition) const {
   if (condition.isInvalid()) return {};
-  // A condition that starts with a macro (`#if ON_DEVICE`) has its range in the expansion: the
-  // text is the rest of the directive's line.
-  if (condition.getBegin().isMacroID()) {
-    clang::SourceLocation begin = sm_.getExpansionLoc(condition.getBegin());
-    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(begin));
-    llvm::StringRef rest = buffer.substr(sm_.getFileOffset(begin));
-    return rest.take_until([](char c) { return c == '\n'; });
-  }
+  clang::SourceLocation begin = sm_.getExpansionLoc(condition.getBegin());
+  clang::SourceLocation end = sm_.getExpansionLoc(condition.getEnd());
+  if (sm_.getFileID(begin) != sm_.getFileID(end)) return {};
   bool invalid = false;
   llvm::StringRef text = clang::Lexer::getSourceText(
-      clang::CharSourceRange::getCharRange(condition), sm_, clang::LangOptions(), &invalid);
+      clang::CharSourceRange::getTokenRange(begin, end), sm_, clang::LangOptions(), &invalid);
   return invalid ? llvm::StringRef() : text;
 }
 

@@ -7,6 +7,7 @@
 #include <clang/Lex/PPCallbacks.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -91,9 +92,8 @@ class PreprocessorRecord : public clang::PPCallbacks {
  private:
   void record(const clang::Token& name, const clang::MacroDefinition& definition);
   void open_group(clang::SourceLocation at, llvm::StringRef tested);
-  void mark_group(llvm::StringRef tested);
-  bool tests_device_macro(llvm::StringRef condition) const;
-  bool expands_to_device_macro(llvm::StringRef name, unsigned depth) const;
+  void continue_group(llvm::StringRef tested);
+  bool names_device_macro(llvm::StringRef text, std::set<std::string>& seen) const;
   llvm::StringRef condition_text(clang::SourceRange condition) const;
 
   struct OpenGroup {

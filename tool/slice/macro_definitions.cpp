@@ -46,6 +46,20 @@ std::string MacroDefinitions::device_include_conditionals() {
   return out;
 }
 
+const DeviceConditional* MacroDefinitions::device_conditional_around(const Chunk& chunk) const {
+  const clang::SourceManager& sm = context_.getSourceManager();
+  const DeviceConditional* group =
+      user_device_conditional_at(sm.getLocForStartOfFile(chunk.file).getLocWithOffset(chunk.begin));
+  return group && has_other_branches(*group, sm) ? group : nullptr;
+}
+
+// Directives alone emitted earlier (for a macro it defines) only repeat identical definitions.
+std::optional<std::string> MacroDefinitions::directives_for_whole(const DeviceConditional& group) {
+  if (!emitted_whole_.insert(&group).second) return std::nullopt;
+  emitted_.insert(&group);
+  return directives_for(Chunk{group.file, group.begin, group.end, nullptr, {}});
+}
+
 // The outermost device conditional around `at` in a user file.
 const DeviceConditional* MacroDefinitions::user_device_conditional_at(
     clang::SourceLocation at) const {

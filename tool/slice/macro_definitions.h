@@ -33,6 +33,11 @@ class MacroDefinitions {
   // use; call once, before the first chunk.
   std::string device_include_conditionals();
 
+  // The device conditional of the user's files with other branches that `chunk` lies in, or null.
+  const DeviceConditional* device_conditional_around(const Chunk& chunk) const;
+  // The first time `group` goes in whole (both branches): the macros it uses; null after.
+  std::optional<std::string> directives_for_whole(const DeviceConditional& group);
+
   // The toolkit headers that define macros the chunks use.
   void add_headers_of_macros(const std::vector<Chunk>& chunks, SliceIncludes& includes) const;
 
@@ -49,6 +54,7 @@ class MacroDefinitions {
   const HeaderOrigins& origins_;
   std::map<std::string, const clang::MacroInfo*> defined_;  // the definition in force, by name
   std::set<const DeviceConditional*> emitted_;
+  std::set<const DeviceConditional*> emitted_whole_;
 };
 
 }  // namespace tiletune::tool

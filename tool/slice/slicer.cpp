@@ -5,6 +5,7 @@
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
+#include "slice/device_conditionals.h"
 #include "slice/device_use_checks.h"
 #include "slice/header_origin.h"
 #include "slice/macro_definitions.h"
@@ -125,6 +126,12 @@ class Slicer {
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
         for (const Use& use : uses_in(piece)) {
           if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
+          // Declared in a branch of a device conditional: the slice carries the whole group and
+          // NVRTC takes the device branch, so the host declaration's uses say nothing.
+          if (declared_in_device_conditional(use.decl)) {
+            contents.units.insert(unit_of(use.decl));
+            continue;
+          }
           if (!checks.check(use, contents.includes)) continue;
           if (from_user_file(sm_, use.decl)) work.push_back(unit_of(use.decl));
         }
@@ -175,6 +182,14 @@ class Slicer {
     return chunks_of(std::move(pieces), context_);
   }
 
+  bool declared_in_device_conditional(const clang::Decl* d) const {
+    if (!from_user_file(sm_, d)) return false;
+    clang::SourceLocation at = sm_.getExpansionLoc(d->getBeginLoc());
+    if (sm_.isInSystemHeader(at)) return false;
+    const DeviceConditional* group = preprocessor_.device_conditional_at(at);
+    return group && has_other_branches(*group, sm_);
+  }
+
   // The device source: the includes, then each chunk in its namespaces with the macros it needs
   // and a #line at its start, the entry kernel after the kernel's last chunk.
   std::string write(const clang::FunctionDecl* kernel, SliceContents& contents, SourceEdits& edits,
@@ -195,6 +210,19 @@ class Slicer {
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Chunk& chunk = all[i];
       out += reopen_namespaces(open, namespaces_of(chunk.first));
+      // Declared under #ifdef __CUDA_ARCH__ and the like: the parse saw the host branch's
+      // declaration, so the whole group goes in, for NVRTC to take the device one.
+      if (const DeviceConditional* group = macros.device_conditional_around(chunk)) {
+        if (std::optional<std::string> directives = macros.directives_for_whole(*group)) {
+          clang::PresumedLoc at = sm_.getPresumedLoc(
+              sm_.getLocForStartOfFile(group->file).getLocWithOffset(group->begin));
+          out += *directives;
+          out += line_directive(at.getLine(), llvm::sys::path::filename(at.getFilename()));
+          out += whole_text_of(*group, sm_);
+        }
+        if (i == kernel_chunk) out += entry;
+        continue;
+      }
       out += macros.directives_for(chunk);
       clang::PresumedLoc where =
           sm_.getPresumedLoc(sm_.getLocForStartOfFile(chunk.file).getLocWithOffset(chunk.begin));
