@@ -69,6 +69,8 @@ std::optional<std::string> occupancy_violation(const DeviceInfo& device, const G
 std::optional<std::string> occupancy_register_violation(const DeviceInfo& device,
                                                         const Geometry& geometry, int registers,
                                                         int occupancy) {
+  // A build whose register count its compiler did not report (-1) is not judged by it.
+  if (registers < 0) return std::nullopt;
   return over_multiprocessor(occupancy,
                              geometry.threads.count() * static_cast<unsigned long long>(registers),
                              device.registers_per_multiprocessor,

@@ -44,7 +44,7 @@ class FakeCompiler final : public detail::Compiler {
     const std::string code = machine_code_of ? machine_code_of(name) : name;
     k->cubin.assign(code.begin(), code.end());
     k->entry = code;
-    k->registers = 32;
+    k->registers = registers;
     return k;
   }
 
@@ -58,6 +58,7 @@ class FakeCompiler final : public detail::Compiler {
   int front_end_version() const override { return nvrtc_version; }
 
   int nvrtc_version = 0;  // what front_end_version() reports
+  int registers = 32;     // what every build reports (-1: its compiler did not say)
   std::atomic<int> compiles{0};
   std::mutex mutex;
   std::vector<std::vector<std::string>> prepared;  // each prepare() call's variants, in order

@@ -608,6 +608,15 @@ TEST(Tuner, OccupancyHintsThatNeedMoreRegistersThanAMultiprocessorHoldsNeverRun)
     EXPECT_EQ(launched.find("vadd<(1024)>|occ=2"), std::string::npos) << launched;
 }
 
+TEST(Tuner, ABuildWhoseRegistersAreUnknownIsNotPrunedByTheRegisterLimit) {
+  Fixture f(vadd_cost);
+  f.device->device_info.registers_per_multiprocessor = 32 * 1024;
+  f.compiler->registers = -1;  // the compiler's log said nothing about registers
+  const TuningResult r = tune_occupancies(f, {512, 1024}, {1, 2});
+  EXPECT_EQ(failure_of(r, {1024, 2}), "ok");
+  EXPECT_EQ(failure_of(r, {512, 1}), "ok");
+}
+
 TEST(Tuner, PinnedModeSkipsAFirstConfigurationWithTooManyRegistersForItsOccupancy) {
   RuntimeOptions options;
   options.pinned = true;
