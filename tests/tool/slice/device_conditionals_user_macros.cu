@@ -56,18 +56,18 @@ void run(float* out, int n) {
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #ifdef TILETUNE_TEST_NEVER_DEFINED
 // CHECK-NEXT: #define OFFSET 0.0f
-// CHECK-NEXT: #elifdef __CUDA_ARCH__
+// CHECK-NEXT: #elif defined __CUDA_ARCH__
 // CHECK-NEXT: #define OFFSET 1.0f
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define OFFSET 3.0f
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #if defined(TILETUNE_TEST_NEVER_DEFINED)
 // CHECK-NEXT: #define BIAS 0.0f
-// CHECK-NEXT: #elifndef __CUDA_ARCH__
+// CHECK-NEXT: #elif !defined __CUDA_ARCH__
 // CHECK-NEXT: #define BIAS 5.0f
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define BIAS 7.0f
 // CHECK-NEXT: #endif
-// CHECK-NEXT: #line 36 "device_conditionals_indirect.cu"
+// CHECK-NEXT: #line 36 "device_conditionals_user_macros.cu"
 // CHECK-NEXT: template <int BLOCK>
 // CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void k(float* out, int n) {
