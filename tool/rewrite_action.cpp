@@ -9,6 +9,7 @@
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
+#include <clang/Basic/CharInfo.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
@@ -17,6 +18,7 @@
 #include <clang/Tooling/Tooling.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 
 namespace tiletune::tool {
@@ -40,8 +42,9 @@ class RewriteConsumer : public clang::ASTConsumer {
     // depends on the code (or after a fatal error, when the parse is incomplete).
     std::optional<TunedCode> tuned;
     if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(context, sites_);
-    if (clang_diagnostics_.release(
-            [&](clang::SourceLocation at) { return !tuned || tuned->contains(at); }))
+    if (clang_diagnostics_.release([&](clang::SourceLocation at) {
+          return !tuned || tuned->contains(at) || at_annotation_name(context, at);
+        }))
       return;
     Reporter report(context.getDiagnostics());
     if (refuse_unrewritable(context, report)) return;
@@ -57,6 +60,18 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
  private:
+  // Clang reports an unterminated `TILETUNE(` at the macro's name. That is an error in the
+  // annotation itself, never code left to nvcc: it stays an error, or the tool would exit 0 and
+  // drop the annotation without a word.
+  static bool at_annotation_name(const clang::ASTContext& context, clang::SourceLocation at) {
+    if (at.isInvalid()) return false;
+    const clang::SourceManager& sm = context.getSourceManager();
+    bool invalid = false;
+    const char* text = sm.getCharacterData(sm.getSpellingLoc(at), &invalid);
+    if (invalid || std::strncmp(text, "TILETUNE", 8) != 0) return false;
+    return !clang::isAsciiIdentifierContinue(text[8]);
+  }
+
   // An annotation the tool would otherwise skip, leaving nvcc to fail on it (or, where
   // TILETUNE_TOOL hides it, the program to run untuned): an error that says why and what to do.
   bool refuse_unrewritable(clang::ASTContext& context, Reporter& report) {
