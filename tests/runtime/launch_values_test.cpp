@@ -4,6 +4,7 @@
 // crash. Literal values are build-time errors (tests/tool/check/literal_values.cu).
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/site.h>
 
@@ -17,16 +18,7 @@ namespace {
 using testing::FakeCompiler;
 using testing::FakeDevice;
 
-SiteInfo vadd_site() {
-  SiteInfo info;
-  info.file = "vadd.cu";
-  info.line = 12;
-  info.kernel = "vadd<$tile>";
-  info.device_source = "template <int T> __global__ void vadd() {}";
-  info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128}}});
-  return info;
-}
+SiteInfo vadd_site() { return testing::vadd_site(Space::cartesian({{"tile", {64, 128}}}), 12); }
 
 struct Fixture {
   FakeDevice* device;

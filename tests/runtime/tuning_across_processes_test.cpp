@@ -8,6 +8,7 @@
 #include "support/fake_device.h"
 #include "support/log_file.h"
 #include "support/temporary_directory.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/site.h>
 
@@ -32,14 +33,8 @@ using testing::FakeCompiler;
 using testing::FakeDevice;
 
 SiteInfo vadd_site() {
-  SiteInfo info;
-  info.file = "vadd.cu";
-  info.line = 12;
-  info.kernel = "vadd<$tile>";
-  info.device_source = "template <int T> __global__ void vadd() {}";
-  info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2}}});
-  return info;
+  return testing::vadd_site(Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2}}}),
+                            12);
 }
 
 // What a child process reports through a pipe: "tuned CONFIG", "file CONFIG" or "error WHAT".

@@ -1,6 +1,6 @@
-// A hand-written vadd site over tile = 64, 128, 256 (the SiteInfo the tool would emit), and fake
-// device costs that make one tile the fastest: shared by the runtime tests of capture, pinned mode
-// and ranks.
+// A hand-written vadd site (the SiteInfo the tool would emit), over tile = 64, 128, 256 unless a
+// test gives its own space, and fake device costs that make one tile the fastest: shared by the
+// runtime tests.
 #pragma once
 
 #include "support/fake_device.h"
@@ -8,17 +8,20 @@
 #include <tiletune/site_info.h>
 
 #include <string>
+#include <utility>
 
 namespace tiletune::testing {
 
-inline SiteInfo vadd_site() {
+// `space` and `line` where a test needs its own: messages name the site as vadd.cu:<line>.
+inline SiteInfo vadd_site(Space space = Space::cartesian({{"tile", {64, 128, 256}}}),
+                          int line = 3) {
   SiteInfo info;
   info.file = "vadd.cu";
-  info.line = 3;
+  info.line = line;
   info.kernel = "vadd<$tile>";
   info.device_source = "template <int T> __global__ void vadd(int) {}";
   info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  info.space = std::move(space);
   return info;
 }
 

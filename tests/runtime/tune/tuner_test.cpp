@@ -1,5 +1,6 @@
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/site.h>
 
@@ -20,14 +21,8 @@ using testing::FakeDevice;
 
 // tile x occupancy, as in the vadd example.
 SiteInfo vadd_site() {
-  SiteInfo info;
-  info.file = "vadd.cu";
-  info.line = 12;
-  info.kernel = "vadd<$tile>";
-  info.device_source = "template <int T> __global__ void vadd() {}";
-  info.name_expression = "vadd<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2, 4}}});
-  return info;
+  return testing::vadd_site(Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2, 4}}}),
+                            12);
 }
 
 // (128, occupancy 2) is fastest; everything else is slower by a margin well over noise.
