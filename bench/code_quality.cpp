@@ -3,9 +3,9 @@
 // block reduction, an atomics-heavy embedding backward, a shared-memory transpose); every
 // configuration built three ways:
 //   tiletune  the runtime's compiler, as a tuning builds it (front ends shared per set of constants
-//             and launch bounds, hints in the PTX, nvJitLink);
+//             and launch bounds, NVRTC's own cubin where no PTX edit is needed);
 //   nvrtc     NVRTC from source with __launch_bounds__(threads, occupancy) written on the kernel,
-//             then the same assembler (as Kernel Tuner builds it);
+//             straight to a cubin (whole-program ptxas);
 //   nvcc      nvcc -cubin -O3 with the same __launch_bounds__ ($TILETUNE_NVCC, else
 //             /usr/local/cuda/bin/nvcc; the column is "-" without it).
 // Registers are printed for every build (no GPU needed). With a GPU, every build is re-timed on one
@@ -193,23 +193,26 @@ std::string with_bounds(const std::string& source, const std::string& bounds) {
   return text.replace(at, macro.size(), bounds);
 }
 
-std::string bounds_of(const detail::CompileRequest& tuned, const Geometry& g) {
+// The configuration's occupancy (its axis, else the site's static hint): the request carries it
+// only inside the bounds option, having no hints once the bounds are in the source.
+std::string bounds_of(const SiteInfo& site, const Config& config, const Geometry& g) {
   std::string bounds =
       "__launch_bounds__(" + std::to_string(g.threads.x * g.threads.y * g.threads.z);
-  if (tuned.hints.min_blocks_per_sm > 0)
-    bounds += ", " + std::to_string(tuned.hints.min_blocks_per_sm);
+  const int axis = site.space.axis_index("occupancy");
+  const long occupancy = axis >= 0 ? config[axis] : site.hints.occupancy;
+  if (occupancy > 0) bounds += ", " + std::to_string(occupancy);
   return bounds + ")";
 }
 
 Build nvrtc_from_source(const std::string& source, const detail::CompileRequest& tuned) {
   Build b;
   try {
-    const detail::FrontEndOutput ptx =
-        detail::compile_to_ptx({source, tuned.source_name, tuned.name_expression, {}, tuned.arch});
-    detail::LinkOutput linked = detail::link_to_cubin(ptx.ptx, ptx.lowered_name, tuned.arch);
-    b.cubin = std::move(linked.cubin);
-    b.entry = ptx.lowered_name;
-    b.registers = linked.registers;
+    detail::FrontEndInput input{source, tuned.source_name, tuned.name_expression, {}, tuned.arch};
+    input.cubin = true;
+    detail::FrontEndOutput built = detail::compile_to_ptx(input);
+    b.cubin = std::move(built.cubin);
+    b.entry = built.lowered_name;
+    b.registers = built.registers;
   } catch (const std::exception& e) {
     b.failure = e.what();
   }
@@ -286,7 +289,8 @@ std::vector<Row> build_all(const Kernel& k, int arch, const std::string& directo
     } catch (const std::exception& e) {
       row.builds[0].failure = e.what();
     }
-    const std::string source = with_bounds(k.site.device_source, bounds_of(request, row.geometry));
+    const std::string source =
+        with_bounds(k.site.device_source, bounds_of(k.site, row.config, row.geometry));
     row.builds[1] = nvrtc_from_source(source, request);
     row.builds[2] = nvcc_from_source(source, k, request, row.builds[1].entry, directory);
   }

@@ -127,7 +127,10 @@ std::shared_ptr<const CompiledKernel> CachingCompiler::compile_uncached(
   // Undecorated here: compile() names the configuration once, on the way out.
   const std::shared_ptr<const CompileStages::Ptx> text = ptx.take("");
   auto kernel = std::make_shared<CompiledKernel>();
-  {
+  if (!text->cubin.empty()) {
+    // The front end built the machine code itself: the stage only passes it on, and is no run.
+    *kernel = stages_->machine_code(*text, request);
+  } else {
     ++counters_.machine_code_runs;
     Stopwatch watch(counters_.machine_code_ns);
     *kernel = stages_->machine_code(*text, request);

@@ -19,9 +19,9 @@ class DiskCache;
 struct CompileCounters {
   std::atomic<int> front_end_runs{0};      // programs compiled, one per batch
   std::atomic<int> batched_front_ends{0};  // kernels compiled in batches of more than one
-  std::atomic<int> machine_code_runs{0};
-  std::atomic<int> disk_loads{0};   // variants read from the disk cache instead of compiled
-  std::atomic<int> disk_stores{0};  // variants written to the disk cache
+  std::atomic<int> machine_code_runs{0};   // assemblies of PTX; none for a front end's own cubin
+  std::atomic<int> disk_loads{0};          // variants read from the disk cache instead of compiled
+  std::atomic<int> disk_stores{0};         // variants written to the disk cache
   std::atomic<std::int64_t> front_end_ns{0};     // summed over every worker
   std::atomic<std::int64_t> machine_code_ns{0};  // summed over every worker
 };

@@ -32,6 +32,8 @@ std::string front_end_key(const CompileRequest& r, std::string_view toolchain) {
   add_field(key, "name_expression", r.name_expression);
   for (const std::string& option : r.options) add_field(key, "option", option);
   add_field(key, "arch", std::to_string(r.arch));
+  // PTX then nvJitLink and NVRTC's own cubin are different machine code for the same source.
+  add_field(key, "output", output_kind(r) == OutputKind::kCubin ? "cubin" : "ptx");
   return key;
 }
 

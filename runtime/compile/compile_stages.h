@@ -12,9 +12,14 @@ namespace tiletune::detail {
 
 class CompileStages {
  public:
+  // The front end's output: PTX, or for OutputKind::kCubin the machine code itself (then
+  // machine_code only passes it on).
   struct Ptx {
     std::string ptx;
     std::string entry;  // the lowered name of the request's name expression
+    std::vector<char> cubin;
+    int registers = -1;    // of `entry` in `cubin`
+    int spill_bytes = -1;  // of `entry` in `cubin`
   };
 
   virtual ~CompileStages() = default;

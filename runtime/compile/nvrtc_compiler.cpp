@@ -87,7 +87,8 @@ class NvrtcStages final : public CompileStages {
 
   Ptx front_end(const CompileRequest& request) override {
     FrontEndOutput out = compile_to_ptx(input(request));
-    return Ptx{std::move(out.ptx), std::move(out.lowered_name)};
+    return Ptx{std::move(out.ptx), std::move(out.lowered_name), std::move(out.cubin), out.registers,
+               out.spill_bytes};
   }
 
   std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests) override {
@@ -95,6 +96,14 @@ class NvrtcStages final : public CompileStages {
     for (const CompileRequest& request : requests) names.push_back(request.name_expression);
     FrontEndBatchOutput out = compile_to_ptx(input(requests.front()), names);
     std::vector<Ptx> result;
+    if (!out.cubin.empty()) {
+      // One cubin holds every kernel of the batch: each configuration loads it whole and looks up
+      // its own entry (run_identity.h compares only the entry's own sections).
+      for (std::size_t i = 0; i < out.lowered_names.size(); ++i)
+        result.push_back(
+            Ptx{{}, out.lowered_names[i], out.cubin, out.registers[i], out.spill_bytes[i]});
+      return result;
+    }
     for (const std::string& entry : out.lowered_names) {
       // Two name expressions may name one instantiation ("f<(2)>", "f<(1 + 1)>"): keep it.
       std::vector<std::string> others;
@@ -107,12 +116,15 @@ class NvrtcStages final : public CompileStages {
   }
 
   CompiledKernel machine_code(const Ptx& ptx, const CompileRequest& request) override {
+    if (!ptx.cubin.empty())
+      return CompiledKernel{ptx.cubin, ptx.entry, ptx.registers, ptx.spill_bytes};
     const std::string hinted = apply_entry_hints(ptx.ptx, ptx.entry, request.hints);
     LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch);
     CompiledKernel kernel;
     kernel.cubin = std::move(linked.cubin);
     kernel.entry = ptx.entry;
     kernel.registers = linked.registers;
+    kernel.spill_bytes = linked.spill_bytes;
     return kernel;
   }
 
@@ -126,8 +138,9 @@ class NvrtcStages final : public CompileStages {
                                        "--pch-verbose=false"});
       }
     }
-    return FrontEndInput{request.source, request.source_name, request.name_expression, options,
-                         request.arch};
+    return FrontEndInput{
+        request.source, request.source_name, request.name_expression,
+        options,        request.arch,        output_kind(request) == OutputKind::kCubin};
   }
 
   bool uses_pch(std::string_view source) const {

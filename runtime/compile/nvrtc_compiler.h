@@ -1,4 +1,5 @@
-// The real compiler: NVRTC to PTX, hints applied to the PTX on the host, nvJitLink to a cubin,
+// The real compiler: NVRTC straight to a cubin, or where hints must be edited into the PTX
+// (compile_request.h, OutputKind), NVRTC to PTX, hints applied on the host, nvJitLink to a cubin;
 // cached (caching_compiler.h).
 #pragma once
 
@@ -28,7 +29,7 @@ PchMode pch_mode_from_environment();
 // blank or a comment is an #include.
 bool starts_with_include(std::string_view source);
 
-// The real stages: NVRTC to PTX, hints applied to the PTX on the host, nvJitLink to a cubin.
+// The real stages: NVRTC to a cubin, or to PTX then hints and nvJitLink (OutputKind).
 std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch = PchMode::kAuto);
 
 class NvrtcCompiler final : public CachingCompiler {

@@ -1,5 +1,6 @@
 #include "compile/nvrtc_front_end.h"
 #include "compile/compiler_log.h"
+#include "compile/cubin_linker.h"
 
 #include <tiletune/error.h>
 
@@ -62,11 +63,14 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
     check(nvrtcAddNameExpression(program.get(), name.c_str()), "nvrtcAddNameExpression");
 
   std::vector<std::string> options = {
-      "--gpu-architecture=compute_" + std::to_string(input.arch),
+      (input.cubin ? "--gpu-architecture=sm_" : "--gpu-architecture=compute_") +
+          std::to_string(input.arch),
       "-std=c++17",
       "--include-path=" + toolkit_include_dir(),
       "-lineinfo",
   };
+  // ptxas reports each function's registers in the program log.
+  if (input.cubin) options.push_back("--ptxas-options=-v");
   // CUDA 13 keeps cub, thrust and libcu++ under include/cccl.
   if (const std::string cccl = toolkit_include_dir() + "/cccl"; ::access(cccl.c_str(), F_OK) == 0)
     options.push_back("--include-path=" + cccl);
@@ -95,24 +99,41 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
                 ": " + std::string(first_error_line(output.log)));
   }
 
-  size_t ptx_size = 0;
-  check(nvrtcGetPTXSize(program.get(), &ptx_size), "nvrtcGetPTXSize");
-  output.ptx.resize(ptx_size);
-  check(nvrtcGetPTX(program.get(), output.ptx.data()), "nvrtcGetPTX");
-  if (!output.ptx.empty() && output.ptx.back() == '\0') output.ptx.pop_back();
+  if (input.cubin) {
+    size_t cubin_size = 0;
+    check(nvrtcGetCUBINSize(program.get(), &cubin_size), "nvrtcGetCUBINSize");
+    output.cubin.resize(cubin_size);
+    check(nvrtcGetCUBIN(program.get(), output.cubin.data()), "nvrtcGetCUBIN");
+  } else {
+    size_t ptx_size = 0;
+    check(nvrtcGetPTXSize(program.get(), &ptx_size), "nvrtcGetPTXSize");
+    output.ptx.resize(ptx_size);
+    check(nvrtcGetPTX(program.get(), output.ptx.data()), "nvrtcGetPTX");
+    if (!output.ptx.empty() && output.ptx.back() == '\0') output.ptx.pop_back();
+  }
 
   for (const std::string& name : name_expressions) {
     const char* lowered = nullptr;
     check(nvrtcGetLoweredName(program.get(), name.c_str(), &lowered), "nvrtcGetLoweredName");
     output.lowered_names.emplace_back(lowered);  // owned by the program: copied before it goes
+    if (input.cubin) {
+      output.registers.push_back(registers_of(output.log, output.lowered_names.back()));
+      output.spill_bytes.push_back(spill_bytes_of(output.log, output.lowered_names.back()));
+    }
   }
   return output;
 }
 
 FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
   FrontEndBatchOutput batch = compile_to_ptx(input, {input.name_expression});
-  return FrontEndOutput{std::move(batch.ptx), std::move(batch.lowered_names.front()),
-                        std::move(batch.log)};
+  FrontEndOutput output;
+  output.ptx = std::move(batch.ptx);
+  output.cubin = std::move(batch.cubin);
+  if (!batch.registers.empty()) output.registers = batch.registers.front();
+  if (!batch.spill_bytes.empty()) output.spill_bytes = batch.spill_bytes.front();
+  output.lowered_name = std::move(batch.lowered_names.front());
+  output.log = std::move(batch.log);
+  return output;
 }
 
 int nvrtc_version() {

@@ -14,10 +14,15 @@ struct FrontEndInput {
   std::string name_expression;  // e.g. "vadd<128>" or "ns::kernel"; instantiated and looked up
   std::vector<std::string> options;  // extra NVRTC options (-D..., -I..., -std=...)
   int arch = 90;                     // compute capability as major*10+minor: PTX for compute_<arch>
+  // Machine code for sm_<arch> instead of PTX (NVRTC runs ptxas on the whole program).
+  bool cubin = false;
 };
 
 struct FrontEndOutput {
-  std::string ptx;
+  std::string ptx;           // empty when input.cubin
+  std::vector<char> cubin;   // only when input.cubin
+  int registers = -1;        // of the entry in `cubin`, from ptxas' report in the log
+  int spill_bytes = -1;      // likewise
   std::string lowered_name;  // the mangled entry name of name_expression in the PTX
   std::string log;           // NVRTC's log (warnings), possibly empty
 };
@@ -31,7 +36,10 @@ FrontEndOutput compile_to_ptx(const FrontEndInput& input);
 // `input.name_expression` is unused.
 struct FrontEndBatchOutput {
   std::string ptx;
+  std::vector<char> cubin;  // every kernel in one cubin, when input.cubin
   std::vector<std::string> lowered_names;
+  std::vector<int> registers;    // follows lowered_names, when input.cubin
+  std::vector<int> spill_bytes;  // likewise
   std::string log;
 };
 

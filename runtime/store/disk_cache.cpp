@@ -21,7 +21,7 @@ namespace tiletune::detail {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'T', 'C', 'U', 'B', 'I', 'N', '\0'};
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;           // 2: spill bytes in the field 1 left reserved
 constexpr std::uint32_t kByteOrderMark = 0x01020304;  // reads differently on the other byte order
 constexpr std::size_t kHeaderSize = 48;
 constexpr std::size_t kChecksumAt = 40;
@@ -36,7 +36,7 @@ struct Header {
   std::uint32_t entry_size = 0;
   std::uint64_t cubin_size = 0;
   std::int32_t registers = -1;
-  std::uint32_t reserved = 0;
+  std::int32_t spill_bytes = -1;
   std::uint64_t checksum = 0;
 };
 
@@ -66,7 +66,7 @@ std::vector<char> encode(std::string_view key, const CompiledKernel& kernel) {
   put(file, 20, static_cast<std::uint32_t>(kernel.entry.size()));
   put(file, 24, static_cast<std::uint64_t>(kernel.cubin.size()));
   put(file, 32, static_cast<std::int32_t>(kernel.registers));
-  put(file, 36, std::uint32_t{0});
+  put(file, 36, static_cast<std::int32_t>(kernel.spill_bytes));
   char* body = file.data() + kHeaderSize;
   std::memcpy(body, key.data(), key.size());
   std::memcpy(body + key.size(), kernel.entry.data(), kernel.entry.size());
@@ -85,6 +85,7 @@ std::optional<CompiledKernel> decode(const std::vector<char>& file, std::string_
   h.entry_size = get<std::uint32_t>(file, 20);
   h.cubin_size = get<std::uint64_t>(file, 24);
   h.registers = get<std::int32_t>(file, 32);
+  h.spill_bytes = get<std::int32_t>(file, 36);
   h.checksum = get<std::uint64_t>(file, kChecksumAt);
   if (h.version != kFormatVersion || h.byte_order != kByteOrderMark) return {};
   // Sizes are checked one by one so that no sum can overflow.
@@ -101,6 +102,7 @@ std::optional<CompiledKernel> decode(const std::vector<char>& file, std::string_
   kernel.entry.assign(entry, h.entry_size);
   kernel.cubin.assign(entry + h.entry_size, entry + h.entry_size + h.cubin_size);
   kernel.registers = h.registers;
+  kernel.spill_bytes = h.spill_bytes;
   return kernel;
 }
 

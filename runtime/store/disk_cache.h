@@ -1,12 +1,12 @@
 // Machine code kept on disk across processes, one file per variant, named by a hash of its key.
 //
-// Each file is a header (magic, format version, sizes, registers, checksum), then the variant's
-// full key, its entry name and the cubin. A file whose size, magic, key or checksum is not right
-// (truncated, damaged, written by something else, or another key's file under a colliding name) is
-// removed and reported as a miss, so the caller compiles again and rewrites it; it is never
-// loaded. Writes go to a temporary file in the directory that is then renamed over the final name,
-// so a reader sees a whole old file or a whole new one, however many processes write the same key.
-// Nothing is fsync'ed: a file cut short by a crash fails its checks and is rebuilt.
+// Each file is a header (magic, format version, sizes, registers, spill bytes, checksum), then the
+// variant's full key, its entry name and the cubin. A file whose size, magic, key or checksum is
+// not right (truncated, damaged, written by something else, or another key's file under a colliding
+// name) is removed and reported as a miss, so the caller compiles again and rewrites it; it is
+// never loaded. Writes go to a temporary file in the directory that is then renamed over the final
+// name, so a reader sees a whole old file or a whole new one, however many processes write the same
+// key. Nothing is fsync'ed: a file cut short by a crash fails its checks and is rebuilt.
 //
 // The cubins in the directory are code that will run, so a directory that another user could have
 // written is not read: not owned by this user, or writable by group or others, it is refused.

@@ -39,8 +39,12 @@ CompileRequest compile_request(const SiteInfo& site, const Config& config, const
   // launch bounds where the source asks for them (launch_bounds.h).
   if (std::optional<std::string> bounds = launch_bounds_option(
           request.source, geometry.threads.x * geometry.threads.y * geometry.threads.z,
-          request.hints.min_blocks_per_sm))
+          request.hints.min_blocks_per_sm)) {
     request.options.push_back(std::move(*bounds));
+    // The bounds give the front end what the hints would give ptxas: no PTX edit, so NVRTC
+    // builds the cubin itself (OutputKind in compile_request.h).
+    request.hints = EntryHints{};
+  }
   return request;
 }
 

@@ -1,7 +1,6 @@
 // Issue 16, on the corpus: every configuration of every site the tool sliced, built the way a
-// tuning builds it, uses the registers of a build by NVRTC from the same source with the same
-// __launch_bounds__ written on the kernel (nvJitLink for sm_90; no GPU needed).
-#include "compile/cubin_linker.h"
+// tuning builds it, uses no more registers and spills no more than a build by NVRTC from the same
+// source with the same __launch_bounds__ written on the kernel (cubins for sm_90; no GPU needed).
 #include "compile/nvrtc_compiler.h"
 #include "compile/nvrtc_front_end.h"
 #include "tune/site_variant.h"
@@ -11,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace tiletune {
 namespace {
@@ -39,20 +40,26 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
     if (std::string(info.name_expression).find("$#") != std::string::npos ||
         source.find(rules::kLaunchBoundsMacro) == std::string::npos)
       continue;
+    const int occupancy_axis = info.space.axis_index(rules::kOccupancy);
     for (const Config& config : info.space.configurations()) {
       const Geometry geometry{Dim(1), Dim(kThreads), 0, nullptr};
       const detail::CompileRequest request = detail::compile_request(info, config, geometry, kArch);
+      const long occupancy = occupancy_axis >= 0 ? config[occupancy_axis] : info.hints.occupancy;
       std::string bounds = "__launch_bounds__(" + std::to_string(kThreads);
-      if (request.hints.min_blocks_per_sm > 0)
-        bounds += ", " + std::to_string(request.hints.min_blocks_per_sm);
-      std::vector<std::string> options = info.options;
-      const detail::FrontEndOutput source_build =
-          detail::compile_to_ptx({with_bounds_written_in(source, bounds + ")"), info.file,
-                                  request.name_expression, options, kArch});
-      const detail::LinkOutput linked =
-          detail::link_to_cubin(source_build.ptx, source_build.lowered_name, kArch);
-      EXPECT_LE(compiler.compile(request)->registers, linked.registers)
-          << info.file << ":" << info.line << " " << info.space.describe(config);
+      if (occupancy > 0) bounds += ", " + std::to_string(occupancy);
+      // The source build: NVRTC straight to a cubin, whole-program ptxas as nvcc -cubin.
+      const std::string bounded = with_bounds_written_in(source, bounds + ")");
+      detail::FrontEndInput source_build{
+          bounded, info.file, request.name_expression,
+          std::vector<std::string>(info.options.begin(), info.options.end()), kArch};
+      source_build.cubin = true;
+      const detail::FrontEndOutput built = detail::compile_to_ptx(source_build);
+      const std::shared_ptr<const detail::CompiledKernel> tuned = compiler.compile(request);
+      const std::string where = std::string(info.file) + ":" + std::to_string(info.line) + " " +
+                                info.space.describe(config);
+      EXPECT_LE(tuned->registers, built.registers) << where;
+      ASSERT_GE(built.spill_bytes, 0) << where << ": no spill report\n" << built.log;
+      EXPECT_LE(tuned->spill_bytes, built.spill_bytes) << where;
       ++compared;
     }
   }

@@ -84,6 +84,29 @@ TEST(CompileKey, EveryFieldThatChangesMachineCodeChangesTheKey) {
   EXPECT_NE(variant_key(base, toolchain).find(hex64(fnv1a64(source))), std::string::npos);
 }
 
+TEST(CompileKey, TheOutputKindIsPartOfTheFrontEndKey) {
+  const std::string toolchain = "nvrtc 13000 nvjitlink 13000 headers /usr/local/cuda/include";
+  const CompileRequest hinted = fake_request("k<1>", 2);
+  CompileRequest plain = hinted;
+  plain.hints = EntryHints{};
+  ASSERT_EQ(output_kind(hinted), OutputKind::kPtx);
+  ASSERT_EQ(output_kind(plain), OutputKind::kCubin);
+  // NVRTC's cubin and PTX for nvJitLink are different outputs of one source: neither may be
+  // taken for the other, in memory or on disk.
+  EXPECT_NE(front_end_key(plain, toolchain), front_end_key(hinted, toolchain));
+  EXPECT_NE(front_end_key(plain, toolchain).find("output=5:cubin\n"), std::string::npos);
+  EXPECT_NE(front_end_key(hinted, toolchain).find("output=3:ptx\n"), std::string::npos);
+  // Any hint at all needs the PTX edit.
+  for (int field = 0; field < 4; ++field) {
+    CompileRequest one = plain;
+    if (field < 3)
+      one.hints.max_threads[field] = 1;
+    else
+      one.hints.min_blocks_per_sm = 1;
+    EXPECT_EQ(output_kind(one), OutputKind::kPtx) << "field " << field;
+  }
+}
+
 // ---- single flight, with fake stages ----
 
 TEST(CachingCompiler, FrontEndRunsOncePerSetOfConstants) {

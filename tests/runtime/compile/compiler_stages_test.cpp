@@ -1,6 +1,7 @@
 // The three compiler stages on the CPU (NVRTC, PTX hints, nvJitLink): no GPU or driver needed.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -322,6 +323,72 @@ TEST(Linker, AssemblesPtxIntoAnElfCubin) {
   EXPECT_NE(linked.info_log.find(out.lowered_name), std::string::npos) << linked.info_log;
 }
 
+// The ELF header's e_flags carry the SM version the machine code is for (bits 8-15 in CUDA 12+'s
+// layout, bits 0-7 before it); both cubins here come from this toolkit, so they must agree.
+unsigned elf_flags(const std::vector<char>& cubin) {
+  unsigned flags = 0;
+  EXPECT_GE(cubin.size(), 0x34u);
+  if (cubin.size() >= 0x34) std::memcpy(&flags, cubin.data() + 0x30, sizeof flags);
+  return flags;
+}
+
+TEST(FrontEndCubin, NvrtcBuildsMachineCodeForTheRealArchitecture) {
+  FrontEndInput input{kVaddSource, "test.cu", "vadd<128>", {}, kArch};
+  input.cubin = true;
+  const FrontEndOutput out = compile_to_ptx(input);
+  EXPECT_TRUE(out.ptx.empty());
+  ASSERT_GE(out.cubin.size(), 4u);
+  EXPECT_EQ(std::string_view(out.cubin.data(), 4),
+            "\x7f"
+            "ELF");
+  EXPECT_EQ(out.lowered_name, "_Z4vaddILi128EEvPKfS1_Pfi");
+  EXPECT_TRUE(elf_section(out.cubin, ".text." + out.lowered_name)) << "no code for the entry";
+  EXPECT_GT(out.registers, 0) << out.log;
+  // The same architecture as nvJitLink's cubin for sm_90.
+  const FrontEndOutput ptx = compile(kVaddSource, "vadd<128>");
+  const LinkOutput linked = link_to_cubin(ptx.ptx, ptx.lowered_name, kArch);
+  EXPECT_EQ(elf_flags(out.cubin), elf_flags(linked.cubin));
+  input.arch = 80;
+  EXPECT_NE(elf_flags(compile_to_ptx(input).cubin), elf_flags(out.cubin)) << "sm_80 vs sm_90";
+}
+
+TEST(FrontEndCubin, ABatchIsOneCubinWithEveryEntryAndEachOnesRegisters) {
+  FrontEndInput input{kVaddSource, "test.cu", "", {}, kArch};
+  input.cubin = true;
+  const FrontEndBatchOutput out = compile_to_ptx(input, {"vadd<256>", "vadd<64>"});
+  ASSERT_EQ(out.lowered_names.size(), 2u);
+  ASSERT_EQ(out.registers.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_TRUE(elf_section(out.cubin, ".text." + out.lowered_names[i])) << out.lowered_names[i];
+    EXPECT_GT(out.registers[i], 0) << out.log;
+  }
+}
+
+// Whole-program ptxas, as nvcc: never more registers than nvJitLink's relocatable build of the
+// same PTX (issue 16: embedding backward 18 against 30).
+TEST(FrontEndCubin, NoMoreRegistersThanPtxThroughTheLinker) {
+  constexpr std::string_view kAtomics = R"(
+__device__ float scale(float v, int i) { return v * (1.0f + 0.001f * (i & 7)); }
+template <int ROWS>
+__global__ void embedding_backward(const int* idx, const float* grad, float* table, int n, int d) {
+  int row = blockIdx.x * ROWS + threadIdx.y;
+  if (row >= n) return;
+  const int to = idx[row];
+  for (int c = threadIdx.x; c < d; c += blockDim.x)
+    atomicAdd(&table[to * d + c], scale(grad[row * d + c], c));
+}
+)";
+  FrontEndInput input{kAtomics, "test.cu", "embedding_backward<4>", {}, kArch};
+  input.cubin = true;
+  const FrontEndOutput direct = compile_to_ptx(input);
+  const FrontEndOutput ptx = compile(kAtomics, "embedding_backward<4>");
+  const LinkOutput linked = link_to_cubin(ptx.ptx, ptx.lowered_name, kArch);
+  std::cout << "registers: NVRTC cubin " << direct.registers << ", PTX + nvJitLink "
+            << linked.registers << "\n";
+  EXPECT_GT(direct.registers, 0);
+  EXPECT_LE(direct.registers, linked.registers);
+}
+
 TEST(Linker, ReportsTheRegistersOfTheNamedEntry) {
   // k_wide keeps many values live at once; k needs a handful of registers.
   const FrontEndOutput out = compile(R"(
@@ -410,6 +477,48 @@ TEST(Occupancy, RegistersFallAsMinimumBlocksPerSmRise) {
 
 // ptxas ignores .minnctapersm without a bound on the block size: the hint alone changes nothing,
 // and the assembler says so.
+// The occupancy that forces registers down makes ptxas spill; both builds report it for the entry.
+TEST(Occupancy, SpillsAreReportedByTheLinkerAndByNvrtcsCubin) {
+  const FrontEndOutput out = compile(kRegisterHeavySource, "heavy<128>");
+  const LinkOutput free = link_to_cubin(out.ptx, out.lowered_name, kArch);
+  EntryHints hints;
+  hints.max_threads[0] = 256;
+  hints.min_blocks_per_sm = 4;
+  const LinkOutput tight =
+      link_to_cubin(apply_entry_hints(out.ptx, out.lowered_name, hints), out.lowered_name, kArch);
+  std::cout << "spill bytes: unconstrained " << free.spill_bytes << ", occupancy 4 "
+            << tight.spill_bytes << "\n";
+  EXPECT_EQ(free.spill_bytes, 0) << free.info_log;
+  EXPECT_GT(tight.spill_bytes, 0) << tight.info_log;
+
+  std::string bounded(kRegisterHeavySource);
+  const std::string kernel = "__global__ void heavy";
+  bounded.replace(bounded.find(kernel), kernel.size(),
+                  "__global__ void __launch_bounds__(256, 4) heavy");
+  FrontEndInput input{bounded, "test.cu", "heavy<128>", {}, kArch};
+  input.cubin = true;
+  const FrontEndOutput direct = compile_to_ptx(input);
+  EXPECT_GT(direct.spill_bytes, 0) << direct.log;
+}
+
+TEST(SpillReport, ReadsTheNamedFunctionInEitherForm) {
+  const std::string ptxas =
+      "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+      "ptxas info    : Function properties for helper\n"
+      "    0 bytes stack frame, 100 bytes spill stores, 100 bytes spill loads\n"
+      "ptxas info    : Function properties for k\n"
+      "    8 bytes stack frame, 12 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Used 255 registers\n";
+  EXPECT_EQ(spill_bytes_of(ptxas, "k"), 16);
+  EXPECT_EQ(spill_bytes_of(ptxas, "helper"), 200);
+  EXPECT_EQ(spill_bytes_of(ptxas, "other"), -1);
+  const std::string linker =
+      "info    : Function properties for 'k':\n"
+      "info    : used 40 registers, used 0 barriers, 8 bytes stack frame, 3 bytes spill stores, "
+      "5 bytes spill loads\n";
+  EXPECT_EQ(spill_bytes_of(linker, "k"), 8);
+}
+
 TEST(Occupancy, MinimumBlocksWithoutMaximumThreadsIsIgnored) {
   const FrontEndOutput out = compile(kRegisterHeavySource, "heavy<128>");
   const int unconstrained = link_to_cubin(out.ptx, out.lowered_name, kArch).registers;

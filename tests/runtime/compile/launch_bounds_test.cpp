@@ -45,6 +45,8 @@ TEST(LaunchBoundsRequest, TheBlockSizeOfEveryDimensionAndTheOccupancyAxis) {
   const CompileRequest request = compile_request(site, {32, 64, 8, 2}, block_of(16, 16), kArch);
   ASSERT_FALSE(request.options.empty());
   EXPECT_EQ(request.options.back(), "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(256, 2)");
+  // The bounds make the PTX edit redundant: NVRTC builds the cubin itself.
+  EXPECT_EQ(output_kind(request), OutputKind::kCubin);
 }
 
 TEST(LaunchBoundsRequest, ASourceWithoutTheMacroKeepsItsOptions) {
@@ -53,6 +55,9 @@ TEST(LaunchBoundsRequest, ASourceWithoutTheMacroKeepsItsOptions) {
   site.options = {"-DX=1"};
   const CompileRequest request = compile_request(site, {32, 64, 8, 2}, block_of(16, 16), kArch);
   EXPECT_EQ(request.options, std::vector<std::string>{"-DX=1"});
+  // The occupancy reaches ptxas only as hints edited into the PTX.
+  EXPECT_EQ(request.hints.min_blocks_per_sm, 2u);
+  EXPECT_EQ(output_kind(request), OutputKind::kPtx);
 }
 
 // `source` with the macro on the kernel replaced by `bounds`, as a person would write them.
@@ -63,9 +68,11 @@ std::string with_bounds_written_in(std::string_view source, const std::string& b
   return text;
 }
 
+// NVRTC straight to a cubin, whole-program as nvcc -cubin builds it.
 int source_build_registers(const std::string& source, const std::string& name_expression) {
-  const FrontEndOutput built = compile_to_ptx({source, "matmul.cu", name_expression, {}, kArch});
-  return link_to_cubin(built.ptx, built.lowered_name, kArch).registers;
+  FrontEndInput input{source, "matmul.cu", name_expression, {}, kArch};
+  input.cubin = true;
+  return compile_to_ptx(input).registers;
 }
 
 // Every configuration of the matmul space, built the way the tuner builds it, against NVRTC from
@@ -80,8 +87,8 @@ TEST(LaunchBoundsCode, RegistersOfEveryConfigurationMatchTheSourceBuild) {
   int differ_without_macro = 0;
   for (const Config& config : site.space.configurations()) {
     const CompileRequest request = compile_request(site, config, block_of(16, 16), kArch);
-    const std::string bounds =
-        "__launch_bounds__(256, " + std::to_string(request.hints.min_blocks_per_sm) + ")";
+    const std::string bounds = "__launch_bounds__(256, " +
+                               std::to_string(config[site.space.axis_index("occupancy")]) + ")";
     const int source_build = source_build_registers(with_bounds_written_in(kMatmulSource, bounds),
                                                     request.name_expression);
     EXPECT_EQ(compiler.compile(request)->registers, source_build) << request.description;

@@ -66,12 +66,15 @@ TEST(DiskCache, CreatesAPrivateDirectoryAndRoundTrips) {
   EXPECT_EQ(mode_of(tmp / "a/b"), 0700u);
 
   EXPECT_FALSE(cache->load("key one"));
-  ASSERT_TRUE(cache->store("key one", kernel_of("cubin bytes one", 77)));
+  auto one = kernel_of("cubin bytes one", 77);
+  one.spill_bytes = 24;
+  ASSERT_TRUE(cache->store("key one", one));
   const auto loaded = cache->load("key one");
   ASSERT_TRUE(loaded);
   EXPECT_EQ(std::string(loaded->cubin.begin(), loaded->cubin.end()), "cubin bytes one");
   EXPECT_EQ(loaded->entry, "entry_cubi");
   EXPECT_EQ(loaded->registers, 77);
+  EXPECT_EQ(loaded->spill_bytes, 24);
   EXPECT_EQ(mode_of(cache->path_for("key one")) & 077, 0u);
   // Only the final file is left: no temporary behind it.
   int files = 0;

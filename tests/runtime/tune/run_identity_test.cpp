@@ -75,6 +75,41 @@ TEST_F(RunIdentity, AnotherGeometryDiffers) {
             run_identity(*kernel(a), geometry_of(a), 2));
 }
 
+// Without hints, a batch of instantiations is one NVRTC cubin holding every kernel of it: each
+// configuration's identity is its own entry's code, not its neighbours'.
+TEST(RunIdentityOfABatch, OnlyTheEntrysOwnSectionsCount) {
+  constexpr std::string_view kSource = R"(
+template <int T> __global__ void same(float* c) { c[threadIdx.x] = 1.0f; }
+template <int T> __global__ void scaled(float* c) { c[threadIdx.x] *= T; }
+)";
+  NvrtcCompiler compiler{nullptr, PchMode::kOff};
+  std::vector<CompileRequest> requests;
+  for (const char* name : {"same<1>", "same<2>", "scaled<2>", "scaled<3>"}) {
+    CompileRequest r;
+    r.source = kSource;
+    r.source_name = "batch.cu";
+    r.name_expression = name;
+    r.arch = kArch;
+    requests.push_back(r);
+  }
+  compiler.prepare(requests);
+  ASSERT_EQ(compiler.counters().front_end_runs.load(), 1);
+  ASSERT_EQ(compiler.counters().batched_front_ends.load(), 4);
+  std::vector<std::string> identities;
+  for (const CompileRequest& r : requests) {
+    const std::shared_ptr<const CompiledKernel> k = compiler.compile(r);
+    EXPECT_TRUE(elf_section(k->cubin, ".text." + k->entry)) << "the entry's code is in the cubin";
+    identities.push_back(run_identity(*k, Geometry{Dim(1), Dim(32), 0, nullptr}, 0));
+  }
+  EXPECT_EQ(compiler.counters().front_end_runs.load(), 1) << "every kernel came from the batch";
+  EXPECT_EQ(compiler.counters().machine_code_runs.load(), 0) << "no PTX was assembled";
+  EXPECT_EQ(compiler.compile(requests[0])->cubin, compiler.compile(requests[3])->cubin)
+      << "one cubin holds the batch";
+  EXPECT_EQ(identities[0], identities[1]) << "same<T> does not use T";
+  EXPECT_NE(identities[2], identities[3]) << "scaled<T> multiplies by T";
+  EXPECT_NE(identities[0], identities[2]);
+}
+
 TEST(RunIdentityOfBytes, WhatIsNotElfCountsWhole) {
   CompiledKernel a, b;
   a.cubin = {'a', 'b', 'c'};
