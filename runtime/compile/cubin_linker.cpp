@@ -1,5 +1,6 @@
 #include "compile/cubin_linker.h"
 #include "compile/compiler_log.h"
+#include "compile/cubin_registers.h"
 
 #include <tiletune/error.h>
 
@@ -71,7 +72,7 @@ class Linker {
  public:
   explicit Linker(int arch) {
     const std::string arch_option = "-arch=sm_" + std::to_string(arch);
-    // -verbose makes the assembler report each function's registers in the info log.
+    // -verbose makes the assembler report each function's spills in the info log.
     const char* options[] = {arch_option.c_str(), "-verbose"};
     check(nvJitLinkCreate(&handle_, 2, options), "nvJitLinkCreate");
   }
@@ -103,35 +104,6 @@ class Linker {
 };
 
 }  // namespace
-
-int registers_of(const std::string& info_log, std::string_view entry) {
-  const std::string quoted = "'" + std::string(entry) + "'";
-  bool in_entry = false;
-  int registers = -1;
-  for (size_t begin = 0, end = 0; begin < info_log.size(); begin = end + 1) {
-    end = std::min(info_log.find('\n', begin), info_log.size());
-    const std::string_view line = std::string_view(info_log).substr(begin, end - begin);
-
-    if (line.find("Compiling entry function") != std::string_view::npos ||
-        line.find("Function properties for '") != std::string_view::npos) {
-      in_entry = line.find(quoted) != std::string_view::npos;
-      continue;
-    }
-    if (!in_entry) continue;
-    for (std::string_view used : {"Used ", "used "}) {
-      const size_t at = line.find(used);
-      if (at == std::string_view::npos) continue;
-      const std::string_view count = line.substr(at + used.size());
-      int value = 0;
-      const auto [past, error] = std::from_chars(count.data(), count.data() + count.size(), value);
-      const std::string_view rest = count.substr(static_cast<size_t>(past - count.data()));
-      if (error == std::errc() && rest.starts_with(" register")) {
-        registers = value;
-      }
-    }
-  }
-  return registers;
-}
 
 namespace {
 
@@ -193,7 +165,7 @@ LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch)
   output.cubin.resize(size);
   check(nvJitLinkGetLinkedCubin(linker.get(), output.cubin.data()), "nvJitLinkGetLinkedCubin");
   output.info_log = linker.info_log();
-  output.registers = registers_of(output.info_log, entry);
+  output.registers = registers_in_cubin(output.cubin, entry);
   output.spill_bytes = spill_bytes_of(output.info_log, entry);
   return output;
 }

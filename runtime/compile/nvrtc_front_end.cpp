@@ -1,6 +1,7 @@
 #include "compile/nvrtc_front_end.h"
 #include "compile/compiler_log.h"
 #include "compile/cubin_linker.h"
+#include "compile/cubin_registers.h"
 
 #include <tiletune/error.h>
 
@@ -69,7 +70,7 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
       "--include-path=" + toolkit_include_dir(),
       "-lineinfo",
   };
-  // ptxas reports each function's registers in the program log.
+  // ptxas reports each function's spills in the program log (registers are read from the cubin).
   if (input.cubin) options.push_back("--ptxas-options=-v");
   // CUDA 13 keeps cub, thrust and libcu++ under include/cccl.
   if (const std::string cccl = toolkit_include_dir() + "/cccl"; ::access(cccl.c_str(), F_OK) == 0)
@@ -117,7 +118,7 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
     check(nvrtcGetLoweredName(program.get(), name.c_str(), &lowered), "nvrtcGetLoweredName");
     output.lowered_names.emplace_back(lowered);  // owned by the program: copied before it goes
     if (input.cubin) {
-      output.registers.push_back(registers_of(output.log, output.lowered_names.back()));
+      output.registers.push_back(registers_in_cubin(output.cubin, output.lowered_names.back()));
       output.spill_bytes.push_back(spill_bytes_of(output.log, output.lowered_names.back()));
     }
   }
