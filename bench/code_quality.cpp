@@ -15,6 +15,7 @@
 #include "tuning_bench_support.h"
 
 #include "compile/cubin_linker.h"
+#include "compile/elf_sections.h"
 #include "compile/nvrtc_compiler.h"
 #include "compile/nvrtc_front_end.h"
 #include "tune/measurement.h"
@@ -331,7 +332,7 @@ void time_all(detail::Device& device, const Kernel& k, std::vector<Row>& rows) {
         row.builds[way].failure = e.what();
       }
     }
-  constexpr int kRounds = 21;
+  constexpr int kRounds = 51;
   for (int round = 0; round < kRounds; ++round)
     for (Timed& t : timed)
       t.samples.push_back(device.time_launch(t.function, t.row->geometry, args.data(), 0));
@@ -343,6 +344,15 @@ std::string registers_text(const Build& b) {
   return b.failure.empty() ? std::to_string(b.registers) : "-";
 }
 
+// The entry's own code section, byte for byte: whole cubins also differ in what does not run
+// (the PTX kept under -lineinfo, other kernels of a batch).
+bool same_machine_code(const Build& a, const Build& b) {
+  if (!a.failure.empty() || !b.failure.empty()) return false;
+  const auto code_a = detail::elf_section(a.cubin, ".text." + a.entry);
+  const auto code_b = detail::elf_section(b.cubin, ".text." + b.entry);
+  return code_a && code_b && *code_a == *code_b;
+}
+
 struct Summary {
   std::string kernel;
   std::string winner;  // tiletune's fastest configuration
@@ -350,6 +360,7 @@ struct Summary {
   std::string best_other;  // the fastest build of the other two, and its configuration
   double other_us = 0;
   int register_differences = 0;  // configurations where tiletune's registers differ from nvrtc's
+  int same_code = 0;  // configurations where tiletune's machine code is byte for byte nvrtc's
   int configurations = 0;
 };
 
@@ -369,6 +380,7 @@ Summary report(const Kernel& k, const std::vector<Row>& rows, bool timed) {
       for (double us : row.median_us) std::printf(" %12.2f", us);
     std::printf("\n");
     s.register_differences += row.builds[0].registers != row.builds[1].registers;
+    s.same_code += same_machine_code(row.builds[0], row.builds[1]);
     if (!timed) continue;
     if (row.median_us[0] > 0 && (s.tiletune_us == 0 || row.median_us[0] < s.tiletune_us)) {
       s.tiletune_us = row.median_us[0];
@@ -403,7 +415,7 @@ int main() {
     return 1;
   }
   std::printf("code_quality: sm_%d, registers per build%s\n", arch,
-              device ? ", medians of 21 interleaved launches" : " (no GPU: not timed)");
+              device ? ", medians of 51 interleaved launches" : " (no GPU: not timed)");
 
   std::vector<Summary> summaries;
   for (const Kernel& k : kernels()) {
@@ -414,19 +426,21 @@ int main() {
   std::system((std::string("rm -rf ") + directory).c_str());
 
   std::printf("\nsummary: tiletune's winner / best of nvrtc and nvcc builds (goal <= 1.00)\n");
-  std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", "kernel", "registers", "tiletune winner", "us",
-              "best other build", "ratio");
+  std::printf("  %-20s %14s %14s %-34s %12s %-40s %6s\n", "kernel", "registers", "code = nvrtc's",
+              "tiletune winner", "us", "best other build", "ratio");
   for (const Summary& s : summaries) {
     const std::string differ =
         std::to_string(s.register_differences) + "/" + std::to_string(s.configurations) + " differ";
+    const std::string same =
+        std::to_string(s.same_code) + "/" + std::to_string(s.configurations) + " same";
     if (device && s.other_us > 0 && s.tiletune_us > 0)
-      std::printf("  %-20s %14s %-34s %12.2f %-40s %6.2f\n", s.kernel.c_str(), differ.c_str(),
-                  s.winner.c_str(), s.tiletune_us,
+      std::printf("  %-20s %14s %14s %-34s %12.2f %-40s %6.2f\n", s.kernel.c_str(), differ.c_str(),
+                  same.c_str(), s.winner.c_str(), s.tiletune_us,
                   (s.best_other + " " + std::to_string(s.other_us).substr(0, 7)).c_str(),
                   s.tiletune_us / s.other_us);
     else
-      std::printf("  %-20s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(), "-", "-",
-                  "-", "-");
+      std::printf("  %-20s %14s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(),
+                  same.c_str(), "-", "-", "-", "-");
   }
   return 0;
 }

@@ -1,10 +1,12 @@
 // Tuning time of a 24-configuration tiled matmul: the default pipeline (workers compile and load
-// while this thread measures; PTX shared by configurations that differ only in occupancy) against
+// while this thread measures; each configuration's launch bounds in its own NVRTC program) against
 // a serial run of the same runtime (one configuration at a time on this thread, each compiled from
 // scratch). The pipeline is also shown with batching turned off (one NVRTC program per
 // instantiation), which with 12 instantiations and 12 or more workers is the same thing. Three
-// interleaved rounds after one untimed tuning; the ratio is of the medians. Goal: pipeline / serial
-// <= 0.30. Prints both wall times and the ratio; skips without a GPU.
+// interleaved rounds after one untimed tuning; the ratio is of the medians. Goals (issue 16):
+// pipeline / serial <= 0.30, and the pipeline <= 0.40 s on an H100. NVRTC's use of the driver's
+// cache is turned off (CUDA_CACHE_DISABLE), so that every compile is a real one. Prints both wall
+// times and the ratio; skips without a GPU.
 #include "tuning_bench_support.h"
 
 #include "compile/nvrtc_compiler.h"
@@ -147,7 +149,7 @@ int main() {
   const double pipeline_s = median_run(pipeline_runs).seconds;
   std::printf(
       "  ratio pipeline/serial (medians of %d rounds): %.3f (goal <= 0.30); pipeline %.3f s "
-      "(goal <= 1.5 s)\n",
+      "(goal <= 0.40 s on an H100)\n",
       kRounds, pipeline_s / serial_s, pipeline_s);
   return 0;
 }
