@@ -57,12 +57,7 @@ std::string program_log(nvrtcProgram program) {
 
 }  // namespace
 
-FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
-                                   const std::vector<std::string>& name_expressions) {
-  Program program(input.source, input.source_name);
-  for (const std::string& name : name_expressions)
-    check(nvrtcAddNameExpression(program.get(), name.c_str()), "nvrtcAddNameExpression");
-
+std::vector<std::string> front_end_options(const FrontEndInput& input) {
   std::vector<std::string> options = {
       (input.cubin ? "--gpu-architecture=sm_" : "--gpu-architecture=compute_") +
           std::to_string(input.arch),
@@ -72,12 +67,28 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
   };
   // ptxas reports each function's spills in the program log (registers are read from the cubin).
   if (input.cubin) options.push_back("--ptxas-options=-v");
+  // NVRTC 13 otherwise keeps every program in the driver's compute cache (~/.nv/ComputeCache) where
+  // a driver is installed, and a program found there comes back with an empty log: no spills, no
+  // warnings. Its lookups also ran one at a time on the H100 host (24 programs on 16 threads took
+  // as long as on one). tiletune keeps its own cache of machine code, and a tuning would fill the
+  // driver's (shared with every CUDA program of the user) with programs nobody builds again.
+  if (nvrtc_version() >= 13000) options.push_back("--no-cache");
   // CUDA 13 keeps cub, thrust and libcu++ under include/cccl.
   if (const std::string cccl = toolkit_include_dir() + "/cccl"; ::access(cccl.c_str(), F_OK) == 0)
     options.push_back("--include-path=" + cccl);
   // Caller's options come last so that they win where NVRTC takes the last of repeated options
   // (e.g. a later -std=).
   options.insert(options.end(), input.options.begin(), input.options.end());
+  return options;
+}
+
+FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
+                                   const std::vector<std::string>& name_expressions) {
+  Program program(input.source, input.source_name);
+  for (const std::string& name : name_expressions)
+    check(nvrtcAddNameExpression(program.get(), name.c_str()), "nvrtcAddNameExpression");
+
+  const std::vector<std::string> options = front_end_options(input);
   std::vector<const char*> option_pointers;
   option_pointers.reserve(options.size());
   for (const std::string& option : options) option_pointers.push_back(option.c_str());

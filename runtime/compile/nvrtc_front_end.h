@@ -27,6 +27,9 @@ struct FrontEndOutput {
   std::string log;           // NVRTC's log (warnings), possibly empty
 };
 
+// Every option NVRTC gets for `input`: tiletune's defaults, then the caller's.
+std::vector<std::string> front_end_options(const FrontEndInput& input);
+
 // Throws tiletune::CompileError carrying NVRTC's log when the source does not compile.
 FrontEndOutput compile_to_ptx(const FrontEndInput& input);
 

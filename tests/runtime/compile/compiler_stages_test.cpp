@@ -1,6 +1,7 @@
 // The three compiler stages on the CPU (NVRTC, PTX hints, nvJitLink): no GPU or driver needed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -96,6 +97,18 @@ __global__ void fill(float* out) { out[threadIdx.x] = TILE * SCALE; }
   EXPECT_NE(out.ptx.find(".entry " + out.lowered_name + "("), std::string::npos);
   // TILE * SCALE = 8.0f, stored as its bit pattern 0x41000000.
   EXPECT_NE(out.ptx.find("1090519040"), std::string::npos) << out.ptx;
+}
+
+// NVRTC 13's own use of the driver's cache would hand back cached programs without their log.
+TEST(FrontEnd, NvrtcKeepsNothingInTheDriversCache) {
+  FrontEndInput input{kVaddSource, "test.cu", "vadd<128>", {"-DX=1"}, kArch};
+  for (const bool cubin : {false, true}) {
+    input.cubin = cubin;
+    const std::vector<std::string> options = front_end_options(input);
+    EXPECT_NE(std::find(options.begin(), options.end(), "--no-cache"), options.end());
+    EXPECT_EQ(options.back(), "-DX=1") << "the caller's options come last";
+    EXPECT_NO_THROW(compile_to_ptx(input)) << "this NVRTC takes --no-cache";
+  }
 }
 
 TEST(FrontEnd, UnknownOptionIsAnErrorNotACompileError) {
