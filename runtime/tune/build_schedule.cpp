@@ -38,13 +38,15 @@ class Builds : public std::enable_shared_from_this<Builds> {
     make_ready(std::move(steps));
   }
 
-  // Distinct name expressions, in the space's order.
+  // Distinct NVRTC programs' worth of work: a name expression with its options (launch bounds
+  // written per configuration are options, and only configurations with equal options can share a
+  // program), in the space's order.
   std::vector<std::string> instantiations() const {
-    std::vector<std::string> names;
+    std::vector<std::string> out;
     for (const Job& job : jobs_)
-      if (std::find(names.begin(), names.end(), job.request.name_expression) == names.end())
-        names.push_back(job.request.name_expression);
-    return names;
+      if (std::find(out.begin(), out.end(), instantiation_of(job)) == out.end())
+        out.push_back(instantiation_of(job));
+    return out;
   }
 
  private:
@@ -61,15 +63,37 @@ class Builds : public std::enable_shared_from_this<Builds> {
     std::size_t job = 0;
   };
 
-  // The jobs grouped by instantiation, `size` instantiations to a group.
+  // The jobs grouped by instantiation, `size` instantiations of equal options to a group: the
+  // groups of one set of options in the space's order, then the next set's.
   std::vector<std::vector<std::size_t>> batches(std::size_t size) const {
-    const std::vector<std::string> names = instantiations();
-    std::vector<std::vector<std::size_t>> out((names.size() + size - 1) / size);
-    for (std::size_t n = 0; n < jobs_.size(); ++n) {
-      const auto at = std::find(names.begin(), names.end(), jobs_[n].request.name_expression);
-      out[static_cast<std::size_t>(at - names.begin()) / size].push_back(n);
+    std::vector<std::string> option_sets;  // in order of first appearance
+    for (const Job& job : jobs_)
+      if (std::find(option_sets.begin(), option_sets.end(), options_of(job)) == option_sets.end())
+        option_sets.push_back(options_of(job));
+    std::vector<std::vector<std::size_t>> out;
+    for (const std::string& options : option_sets) {
+      std::vector<std::string> names;  // this set's instantiations, in order
+      const std::size_t first = out.size();
+      for (std::size_t n = 0; n < jobs_.size(); ++n) {
+        if (options_of(jobs_[n]) != options) continue;
+        auto at = std::find(names.begin(), names.end(), jobs_[n].request.name_expression);
+        if (at == names.end()) at = names.insert(names.end(), jobs_[n].request.name_expression);
+        const std::size_t group = first + static_cast<std::size_t>(at - names.begin()) / size;
+        if (group >= out.size()) out.resize(group + 1);
+        out[group].push_back(n);
+      }
     }
     return out;
+  }
+
+  static std::string options_of(const Job& job) {
+    std::string joined;
+    for (const std::string& option : job.request.options) joined += option + '\n';
+    return joined;
+  }
+
+  static std::string instantiation_of(const Job& job) {
+    return job.request.name_expression + '\n' + options_of(job);
   }
 
   // Adds `steps` to the ready ones, and one pool task for each: as many tasks as steps, so that

@@ -53,6 +53,7 @@ class FakeCompiler final : public detail::Compiler {
     for (const detail::CompileRequest& r : requests) names.push_back(variant_name(r));
     std::lock_guard lock(mutex);
     prepared.push_back(std::move(names));
+    prepared_requests.push_back(requests);
   }
 
   int front_end_version() const override { return nvrtc_version; }
@@ -62,6 +63,7 @@ class FakeCompiler final : public detail::Compiler {
   std::atomic<int> compiles{0};
   std::mutex mutex;
   std::vector<std::vector<std::string>> prepared;  // each prepare() call's variants, in order
+  std::vector<std::vector<detail::CompileRequest>> prepared_requests;  // and its requests
   std::vector<std::string> requested;
   std::function<bool(const std::string&)> fail_if;
   std::function<void(const std::string&)> before_compile;  // runs on the compiling thread

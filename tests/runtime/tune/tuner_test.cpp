@@ -364,6 +364,45 @@ TEST(Tuner, WithMoreInstantiationsThanWorkersEachWorkerGetsABatchCompiledBeforeI
   }
 }
 
+// 6 tiles x 2 occupancies at a fixed 256 threads, in a source that takes its launch bounds per
+// configuration: the occupancy is in each configuration's options, so the 6 name expressions make
+// 12 programs' worth of work, and only configurations of one occupancy can share a program.
+TEST(Tuner, ConfigurationsWithDifferentLaunchBoundsNeverShareABatch) {
+  SiteInfo info = vadd_site();
+  info.device_source =
+      "#ifndef TILETUNE_LAUNCH_BOUNDS\n#define TILETUNE_LAUNCH_BOUNDS\n#endif\n"
+      "template <int T> __global__ void TILETUNE_LAUNCH_BOUNDS vadd(int) {}";
+  info.space = Space::cartesian({{"tile", {32, 64, 96, 128, 160, 192}}, {"occupancy", {1, 2}}});
+  RuntimeOptions options;
+  options.workers = 3;  // 12 / 3: batches of 4
+  Fixture f(vadd_cost, options);
+  Site site(info, f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  site.launch(
+      key(n),
+      [&](const Config&) {
+        return Geometry{Dim(n / 256), Dim(256), 0, nullptr};
+      },
+      args);
+
+  std::lock_guard lock(f.compiler->mutex);
+  std::vector<std::size_t> sizes;
+  std::set<std::string> prepared;
+  for (const auto& batch : f.compiler->prepared_requests) {
+    sizes.push_back(batch.size());
+    for (const detail::CompileRequest& r : batch) {
+      EXPECT_EQ(r.options, batch.front().options) << "one program, one set of launch bounds";
+      ASSERT_FALSE(r.options.empty());
+      prepared.insert(r.name_expression + " " + r.options.back());
+    }
+  }
+  std::sort(sizes.begin(), sizes.end());  // the batches run at once, in any order
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{2, 2, 4, 4}));
+  EXPECT_EQ(prepared.size(), 12u) << "every configuration prepared once";
+  EXPECT_EQ(f.compiler->compiles.load(), 12);
+}
+
 TEST(Tuner, WithAsManyWorkersAsInstantiationsOrBatchesOfOneNothingIsPrepared) {
   for (auto [workers, most] : {std::pair{14u, 32u}, std::pair{4u, 1u}}) {
     RuntimeOptions options;
