@@ -1,0 +1,301 @@
+// NVRTC front ends in worker processes (compile/worker_pool.h) against the same front ends in
+// this process: the same bytes, the same exceptions, and in-process whenever a worker cannot
+// answer. CPU only: NVRTC needs no GPU.
+#include <gtest/gtest.h>
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "compile/front_end_runner.h"
+#include "compile/nvrtc_compiler.h"
+#include "compile/nvrtc_front_end.h"
+#include "compile/nvrtc_worker_path.h"
+#include "compile/worker_pool.h"
+#include "support/temporary_directory.h"
+#include "tiletune/error.h"
+
+namespace tiletune::detail {
+namespace {
+
+constexpr std::string_view kVaddSource = R"(
+template <int TILE>
+__global__ void vadd(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * TILE + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+)";
+
+// Sets a variable for one test; unsets it after.
+class ScopedVariable {
+ public:
+  ScopedVariable(const char* name, const std::string& value) : name_(name) {
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedVariable() { ::unsetenv(name_); }
+  ScopedVariable(const ScopedVariable&) = delete;
+  ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+ private:
+  const char* name_;
+};
+
+// The worker this build made (next to the test binary's build tree, where CMake put it).
+std::string built_worker() {
+  ::unsetenv("TILETUNE_NVRTC_WORKER");
+  WorkerSearch search = find_nvrtc_worker();
+  EXPECT_FALSE(search.path.empty()) << search.why_not;
+  return search.path;
+}
+
+// Every line the runner logs.
+struct Lines {
+  std::vector<std::string> said;
+  LogLine log() {
+    return [this](const std::string& line) { said.push_back(line); };
+  }
+};
+
+FrontEndInput vadd_input(bool cubin, std::vector<std::string> options = {}) {
+  return FrontEndInput{kVaddSource, "vadd.cu", {}, std::move(options), 90, cubin};
+}
+
+// The log without ptxas' "Compile time = 1.2 ms" lines, which differ from run to run anywhere.
+std::string without_times(const std::string& log) {
+  std::string kept;
+  for (std::size_t begin = 0; begin < log.size();) {
+    const std::size_t end = std::min(log.find('\n', begin), log.size());
+    const std::string_view line = std::string_view(log).substr(begin, end - begin);
+    if (line.find("Compile time =") == std::string_view::npos) kept.append(line).append("\n");
+    begin = end + 1;
+  }
+  return kept;
+}
+
+void expect_same(const FrontEndBatchOutput& worker, const FrontEndBatchOutput& here) {
+  EXPECT_EQ(worker.ptx, here.ptx);
+  EXPECT_EQ(worker.cubin, here.cubin);
+  EXPECT_EQ(worker.lowered_names, here.lowered_names);
+  EXPECT_EQ(worker.registers, here.registers);
+  EXPECT_EQ(worker.spill_bytes, here.spill_bytes);
+  EXPECT_EQ(without_times(worker.log), without_times(here.log));
+}
+
+TEST(FrontEndProcesses, PtxFromAWorkerIsTheSameAsFromThisProcess) {
+  WorkerPool pool(built_worker(), {});
+  const FrontEndBatchOutput worker = pool.run(vadd_input(false), {"vadd<128>"});
+  const FrontEndBatchOutput here = compile_to_ptx(vadd_input(false), {"vadd<128>"});
+  ASSERT_FALSE(here.ptx.empty());
+  expect_same(worker, here);
+  EXPECT_EQ(pool.workers(), 1);
+}
+
+TEST(FrontEndProcesses, CubinBatchFromAWorkerIsTheSameAsFromThisProcess) {
+  WorkerPool pool(built_worker(), {});
+  const std::vector<std::string> names = {"vadd<64>", "vadd<128>", "vadd<256>"};
+  const FrontEndBatchOutput worker = pool.run(vadd_input(true), names);
+  const FrontEndBatchOutput here = compile_to_ptx(vadd_input(true), names);
+  ASSERT_FALSE(here.cubin.empty());
+  ASSERT_EQ(here.registers.size(), 3u);
+  expect_same(worker, here);
+}
+
+TEST(FrontEndProcesses, CompileErrorComesBackWithNvrtcsLog) {
+  constexpr std::string_view source = R"(#line 42 "user.cu"
+__global__ void broken(float* out) {
+  out[0] = 1.0f +;
+}
+)";
+  const FrontEndInput input{source, "broken.cu", {}, {}, 90, false};
+  std::string here_what;
+  std::string here_log;
+  try {
+    compile_to_ptx(input, {"broken"});
+  } catch (const CompileError& e) {
+    here_what = e.what();
+    here_log = e.log();
+  }
+  ASSERT_NE(here_log.find("user.cu(43)"), std::string::npos) << here_log;
+
+  WorkerPool pool(built_worker(), {});
+  try {
+    pool.run(input, {"broken"});
+    FAIL() << "a syntax error compiled in the worker";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.what(), here_what);
+    EXPECT_EQ(e.log(), here_log);
+  }
+  // A source that does not compile is no fault of the worker's: it stays.
+  EXPECT_EQ(pool.workers(), 1);
+}
+
+TEST(FrontEndProcesses, UnknownOptionComesBackAsAnErrorNotACompileError) {
+  const FrontEndInput input = vadd_input(false, {"--no-such-option"});
+  std::string here_what;
+  try {
+    compile_to_ptx(input, {"vadd<128>"});
+  } catch (const CompileError&) {
+    FAIL() << "in-process: a CompileError for an option";
+  } catch (const Error& e) {
+    here_what = e.what();
+  }
+  ASSERT_NE(here_what.find("--no-such-option"), std::string::npos) << here_what;
+
+  WorkerPool pool(built_worker(), {});
+  try {
+    pool.run(input, {"vadd<128>"});
+    FAIL() << "an unknown option was accepted in the worker";
+  } catch (const CompileError&) {
+    FAIL() << "worker: a CompileError for an option";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.what(), here_what);
+  }
+}
+
+TEST(FrontEndProcesses, SecondRequestReusesTheWorker) {
+  WorkerPool pool(built_worker(), {});
+  pool.run(vadd_input(false), {"vadd<32>"});
+  const FrontEndBatchOutput second = pool.run(vadd_input(false), {"vadd<64>"});
+  expect_same(second, compile_to_ptx(vadd_input(false), {"vadd<64>"}));
+  EXPECT_EQ(pool.workers(), 1);
+}
+
+TEST(FrontEndProcesses, TwoThreadsCompileAtOnceThroughThePool) {
+  const std::vector<std::string> names[2] = {{"vadd<32>"}, {"vadd<512>"}};
+  FrontEndBatchOutput here[2];
+  for (int i = 0; i < 2; ++i) here[i] = compile_to_ptx(vadd_input(false), names[i]);
+
+  WorkerPool pool(built_worker(), {});
+  FrontEndBatchOutput worker[2][2];
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 2; ++i)
+    threads.emplace_back([&, i] {
+      for (int round = 0; round < 2; ++round)
+        worker[i][round] = pool.run(vadd_input(false), names[i]);
+    });
+  for (std::thread& thread : threads) thread.join();
+  for (int i = 0; i < 2; ++i)
+    for (int round = 0; round < 2; ++round) expect_same(worker[i][round], here[i]);
+  // One worker each at most: a thread takes an idle one or starts its own.
+  EXPECT_GE(pool.workers(), 1);
+  EXPECT_LE(pool.workers(), 2);
+}
+
+TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
+  // The request is far larger than a pipe holds, so the write itself meets the closed pipe: that
+  // must not raise SIGPIPE in this process (which would end the test).
+  const std::string source = std::string(kVaddSource) + "// " + std::string(1 << 20, 'x') + "\n";
+  const FrontEndInput input{source, "vadd.cu", {}, {}, 90, false};
+  Lines lines;
+  WorkerPool pool("/bin/true", lines.log());
+  const FrontEndBatchOutput out = pool.run(input, {"vadd<128>"});
+  expect_same(out, compile_to_ptx(input, {"vadd<128>"}));
+  EXPECT_EQ(pool.workers(), 0);
+  ASSERT_EQ(lines.said.size(), 1u);
+  EXPECT_NE(lines.said[0].find("ended before it answered"), std::string::npos) << lines.said[0];
+  EXPECT_NE(lines.said[0].find("`vadd<128>`"), std::string::npos) << lines.said[0];
+}
+
+TEST(FrontEndProcesses, WorkerThatAnswersGarbageFailsOverToThisProcess) {
+  // cat answers each request with the request itself: a frame, but no reply.
+  Lines lines;
+  WorkerPool pool("/bin/cat", lines.log());
+  const FrontEndBatchOutput out = pool.run(vadd_input(false), {"vadd<128>"});
+  expect_same(out, compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+  EXPECT_EQ(pool.workers(), 0);
+  ASSERT_EQ(lines.said.size(), 1u);
+  EXPECT_NE(lines.said[0].find("not a reply"), std::string::npos) << lines.said[0];
+}
+
+TEST(FrontEndProcesses, WorkerThatCannotStartMeansThisProcessFromThenOn) {
+  testing::TemporaryDirectory directory;
+  const std::string not_executable = directory / "tiletune-nvrtc-worker";
+  testing::write_bytes(not_executable, {'#', '!'});
+  Lines lines;
+  WorkerPool pool(not_executable, lines.log());
+  for (const char* name : {"vadd<32>", "vadd<64>"})
+    expect_same(pool.run(vadd_input(false), {name}), compile_to_ptx(vadd_input(false), {name}));
+  EXPECT_EQ(pool.workers(), 0);
+  ASSERT_EQ(lines.said.size(), 1u) << "said once, not per request";
+  EXPECT_NE(lines.said[0].find("could not start"), std::string::npos) << lines.said[0];
+  EXPECT_NE(lines.said[0].find("from now on"), std::string::npos) << lines.said[0];
+}
+
+TEST(FrontEndProcesses, ProcessesOffCompilesInThisProcessAndSaysWhy) {
+  Lines lines;
+  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(false, lines.log());
+  EXPECT_EQ(dynamic_cast<WorkerPool*>(runner.get()), nullptr);
+  ASSERT_EQ(lines.said.size(), 1u);
+  EXPECT_NE(lines.said[0].find("TILETUNE_COMPILE_PROCESSES=0"), std::string::npos) << lines.said[0];
+  expect_same(runner->run(vadd_input(false), {"vadd<128>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+}
+
+TEST(FrontEndProcesses, MissingWorkerCompilesInThisProcessAndSaysWhy) {
+  ScopedVariable worker("TILETUNE_NVRTC_WORKER", "/nonexistent/tiletune-nvrtc-worker");
+  Lines lines;
+  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(true, lines.log());
+  EXPECT_EQ(dynamic_cast<WorkerPool*>(runner.get()), nullptr);
+  ASSERT_EQ(lines.said.size(), 1u);
+  EXPECT_NE(
+      lines.said[0].find("TILETUNE_NVRTC_WORKER=/nonexistent/tiletune-nvrtc-worker: not found"),
+      std::string::npos)
+      << lines.said[0];
+  expect_same(runner->run(vadd_input(false), {"vadd<128>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+}
+
+TEST(FrontEndProcesses, WorkerThatIsNotExecutableIsNotUsed) {
+  testing::TemporaryDirectory directory;
+  const std::string path = directory / "tiletune-nvrtc-worker";
+  testing::write_bytes(path, {'#', '!'});
+  ScopedVariable worker("TILETUNE_NVRTC_WORKER", path);
+  const WorkerSearch search = find_nvrtc_worker();
+  EXPECT_TRUE(search.path.empty());
+  EXPECT_NE(search.why_not.find("not executable"), std::string::npos) << search.why_not;
+}
+
+TEST(FrontEndProcesses, WorkerFromTheEnvironmentComesFirst) {
+  ScopedVariable worker("TILETUNE_NVRTC_WORKER", "/bin/cat");
+  EXPECT_EQ(find_nvrtc_worker().path, "/bin/cat");
+  Lines lines;
+  EXPECT_NE(dynamic_cast<WorkerPool*>(choose_front_ends(true, lines.log()).get()), nullptr);
+  EXPECT_TRUE(lines.said.empty()) << "nothing said when workers are used";
+}
+
+TEST(FrontEndProcesses, CompilerStagesGiveTheSameKernelsThroughWorkers) {
+  const std::string worker = built_worker();
+  CompileRequest request;
+  request.source = kVaddSource;
+  request.source_name = "vadd.cu";
+  request.name_expression = "vadd<128>";
+  request.arch = 90;
+  CompileRequest other = request;
+  other.name_expression = "vadd<256>";
+  const auto through_workers =
+      nvrtc_stages(PchMode::kOff, std::make_shared<WorkerPool>(worker, LogLine{}));
+  const auto in_process = nvrtc_stages(PchMode::kOff, in_process_front_ends());
+  const std::vector<CompileStages::Ptx> a = through_workers->front_end_batch({request, other});
+  const std::vector<CompileStages::Ptx> b = in_process->front_end_batch({request, other});
+  ASSERT_EQ(a.size(), 2u);
+  ASSERT_EQ(b.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(a[i].entry, b[i].entry);
+    EXPECT_EQ(a[i].cubin, b[i].cubin);
+    EXPECT_EQ(a[i].registers, b[i].registers);
+  }
+  EXPECT_EQ(through_workers->front_end(request).cubin, in_process->front_end(request).cubin);
+}
+
+TEST(FrontEndProcesses, TheProcessRunnerIsMadeOnce) {
+  EXPECT_EQ(front_ends_from_environment(), front_ends_from_environment());
+}
+
+}  // namespace
+}  // namespace tiletune::detail
