@@ -4,6 +4,8 @@
 
 #include <tiletune/error.h>
 
+#include <unistd.h>
+
 #include <optional>
 #include <utility>
 
@@ -27,7 +29,12 @@ std::string quoted(const std::vector<std::string>& names) {
 }  // namespace
 
 WorkerPool::WorkerPool(std::string worker, LogLine log)
-    : worker_(std::move(worker)), log_(std::move(log)) {}
+    : worker_(std::move(worker)), log_(std::move(log)), owner_(::getpid()) {}
+
+WorkerPool::~WorkerPool() {
+  std::lock_guard lock(mutex_);
+  if (::getpid() != owner_) leave_parents_workers();
+}
 
 FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
                                     const std::vector<std::string>& name_expressions) {
@@ -64,6 +71,7 @@ int WorkerPool::workers() const {
 std::unique_ptr<WorkerProcess> WorkerPool::check_out() {
   {
     std::lock_guard lock(mutex_);
+    if (::getpid() != owner_) leave_parents_workers();
     if (!idle_.empty()) {
       std::unique_ptr<WorkerProcess> worker = std::move(idle_.back());
       idle_.pop_back();
@@ -86,6 +94,13 @@ std::unique_ptr<WorkerProcess> WorkerPool::check_out() {
     if (first && log_) log_(std::string(e.what()) + ": compiling in this process from now on");
     return nullptr;
   }
+}
+
+void WorkerPool::leave_parents_workers() {
+  for (std::unique_ptr<WorkerProcess>& worker : idle_) worker->abandon();
+  idle_.clear();
+  started_ = 0;
+  owner_ = ::getpid();
 }
 
 void WorkerPool::check_in(std::unique_ptr<WorkerProcess> worker) {

@@ -82,7 +82,15 @@ std::unique_ptr<WorkerProcess> WorkerProcess::start(const std::string& path) {
   return std::unique_ptr<WorkerProcess>(new WorkerProcess(pid, to_worker[1], from_worker[0]));
 }
 
+void WorkerProcess::abandon() {
+  ::close(to_worker_);
+  ::close(from_worker_);
+  to_worker_ = from_worker_ = -1;
+  pid_ = -1;
+}
+
 WorkerProcess::~WorkerProcess() {
+  if (pid_ < 0) return;
   const int saved_errno = errno;
   ::close(to_worker_);
   ::close(from_worker_);

@@ -31,6 +31,10 @@ class WorkerProcess {
 
   pid_t pid() const { return pid_; }
 
+  // For a forked copy of the runtime, whose workers are its parent's: closes this process's ends
+  // of the pipes and leaves the worker itself alone (the destructor then does nothing more).
+  void abandon();
+
  private:
   WorkerProcess(pid_t pid, int to_worker, int from_worker)
       : pid_(pid), to_worker_(to_worker), from_worker_(from_worker) {}

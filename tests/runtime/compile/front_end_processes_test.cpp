@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <memory>
@@ -185,6 +187,26 @@ TEST(FrontEndProcesses, TwoThreadsCompileAtOnceThroughThePool) {
   // One worker each at most: a thread takes an idle one or starts its own.
   EXPECT_GE(pool.workers(), 1);
   EXPECT_LE(pool.workers(), 2);
+}
+
+TEST(FrontEndProcesses, ForkedChildStartsItsOwnWorkersAndLeavesItsParentsAlone) {
+  WorkerPool pool(built_worker(), {});
+  const FrontEndBatchOutput expected = compile_to_ptx(vadd_input(false), {"vadd<128>"});
+  pool.run(vadd_input(false), {"vadd<64>"});  // the parent's worker, idle now
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // Two processes writing to one worker would mix their requests: the child's must have a
+    // worker of its own, a child of its own that is running (0; -1 with ECHILD: no child at all).
+    const FrontEndBatchOutput out = pool.run(vadd_input(false), {"vadd<128>"});
+    const bool own_worker = ::waitpid(-1, nullptr, WNOHANG) == 0;
+    ::_exit(out.ptx == expected.ptx && own_worker && pool.workers() == 1 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  expect_same(pool.run(vadd_input(false), {"vadd<128>"}), expected);
+  EXPECT_EQ(pool.workers(), 1);
 }
 
 TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
