@@ -7,13 +7,12 @@
 
 #include <tiletune/error.h>
 
-#include <dirent.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <mutex>
 #include <string>
+#include <system_error>
 
 namespace tiletune::detail {
 
@@ -43,20 +42,14 @@ bool starts_with_include(std::string_view source) {
 namespace {
 
 // A directory private to this process for NVRTC's automatic PCH files, made on first use and
-// removed with everything in it when the compiler goes. NVRTC would otherwise write them to the
-// current directory.
+// removed with everything in it when the compiler goes (NVRTC workers' own directories too:
+// worker_pool.cpp). NVRTC would otherwise write them to the current directory.
 class PchDirectory {
  public:
   ~PchDirectory() {
     if (path_.empty()) return;
-    if (DIR* dir = ::opendir(path_.c_str())) {
-      while (const dirent* entry = ::readdir(dir)) {
-        const std::string name = entry->d_name;
-        if (name != "." && name != "..") ::unlink((path_ + "/" + name).c_str());
-      }
-      ::closedir(dir);
-    }
-    ::rmdir(path_.c_str());
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
   }
 
   // Empty if no directory could be made (then PCH is not used).

@@ -4,9 +4,12 @@
 
 #include <tiletune/error.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 namespace tiletune::detail {
@@ -18,6 +21,27 @@ bool answers(const FrontEndBatchOutput& output, const std::vector<std::string>& 
   if (output.lowered_names.size() != names.size()) return false;
   if (output.cubin.empty()) return output.registers.empty() && output.spill_bytes.empty();
   return output.registers.size() == names.size() && output.spill_bytes.size() == names.size();
+}
+
+// NVRTC's automatic PCH is not safe across processes that share a directory: one deletes a PCH
+// file another is reading or writing ("catastrophic error: error while deleting file
+// .../halve_0.pch"). So each worker writes its PCH files into a directory of its own under the one
+// asked for, made here (the compiler removes the whole tree); where that cannot be made, the
+// request goes without PCH, which changes only how long it takes.
+std::vector<std::string> with_own_pch_directory(const std::vector<std::string>& options,
+                                                pid_t worker) {
+  constexpr std::string_view kPchDirectory = "--pch-dir=";
+  std::vector<std::string> own = options;
+  for (std::string& option : own) {
+    if (!option.starts_with(kPchDirectory)) continue;
+    option += "/worker-" + std::to_string(worker);
+    const std::string directory = option.substr(kPchDirectory.size());
+    if (::mkdir(directory.c_str(), 0700) != 0 && errno != EEXIST) {
+      std::erase_if(own, [](const std::string& o) { return o.starts_with("--pch"); });
+      break;
+    }
+  }
+  return own;
 }
 
 std::string quoted(const std::vector<std::string>& names) {
@@ -41,8 +65,9 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
   std::unique_ptr<WorkerProcess> worker = check_out();
   if (!worker) return compile_to_ptx(input, name_expressions);
 
-  const std::optional<std::string> bytes =
-      worker->exchange(encode_request(input, name_expressions));
+  FrontEndInput sent = input;
+  sent.options = with_own_pch_directory(input.options, worker->pid());
+  const std::optional<std::string> bytes = worker->exchange(encode_request(sent, name_expressions));
   std::optional<FrontEndReply> reply;
   if (bytes) reply = decode_reply(*bytes);
   if (!reply ||

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -313,6 +314,62 @@ TEST(FrontEndProcesses, CompilerStagesGiveTheSameKernelsThroughWorkers) {
     EXPECT_EQ(a[i].registers, b[i].registers);
   }
   EXPECT_EQ(through_workers->front_end(request).cubin, in_process->front_end(request).cubin);
+}
+
+TEST(FrontEndProcesses, WorkersShareOnePchDirectoryAndGiveThisProcesssKernels) {
+  // NVRTC's automatic PCH: the first run of a source that opens with #include writes a PCH of the
+  // headers into the compiler's directory, later runs load it; here from four processes at once.
+  constexpr std::string_view source = R"(#include <cuda_fp16.h>
+template <int TILE>
+__global__ void halve(__half* x, int n) {
+  int i = blockIdx.x * TILE + threadIdx.x;
+  if (i < n) x[i] = __hmul(x[i], __float2half(0.5f));
+}
+)";
+  const auto request = [&](int tile) {
+    CompileRequest r;
+    r.source = source;
+    r.source_name = "halve.cu";
+    r.name_expression = "halve<" + std::to_string(tile) + ">";
+    r.arch = 90;
+    return r;
+  };
+  const std::vector<int> tiles = {32, 64, 128, 256, 512, 1024, 16, 8};
+  const auto in_process = nvrtc_stages(PchMode::kOff, in_process_front_ends());
+  std::vector<std::vector<char>> expected;
+  for (int tile : tiles) expected.push_back(in_process->front_end(request(tile)).cubin);
+
+  testing::TemporaryDirectory temporary;
+  ScopedVariable tmpdir("TMPDIR", temporary.path().string());  // where the PCH directory goes
+  const auto through_workers =
+      nvrtc_stages(PchMode::kOn, std::make_shared<WorkerPool>(built_worker(), LogLine{}));
+  std::vector<std::vector<char>> got(tiles.size());
+  std::vector<std::string> failures(tiles.size());
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (std::size_t i = t; i < tiles.size(); i += 4) {
+        try {
+          got[i] = through_workers->front_end(request(tiles[i])).cubin;
+        } catch (const std::exception& e) {
+          failures[i] = e.what();
+        }
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    EXPECT_EQ(failures[i], "") << tiles[i];
+    EXPECT_EQ(got[i], expected[i]) << tiles[i];
+  }
+  // The PCH files are there, each in its worker's own directory.
+  int pch_files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(temporary.path())) {
+    if (entry.path().extension() != ".pch") continue;
+    ++pch_files;
+    EXPECT_TRUE(entry.path().parent_path().filename().string().starts_with("worker-"))
+        << entry.path();
+  }
+  EXPECT_GE(pch_files, 1);
 }
 
 TEST(FrontEndProcesses, TheProcessRunnerIsMadeOnce) {
