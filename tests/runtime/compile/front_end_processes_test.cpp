@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -21,6 +22,7 @@
 #include "compile/nvrtc_front_end.h"
 #include "compile/nvrtc_worker_path.h"
 #include "compile/worker_pool.h"
+#include "compile/worker_process.h"
 #include "support/temporary_directory.h"
 #include "tiletune/error.h"
 
@@ -234,6 +236,35 @@ TEST(FrontEndProcesses, WorkerThatAnswersGarbageFailsOverToThisProcess) {
   EXPECT_EQ(pool.workers(), 0);
   ASSERT_EQ(lines.said.size(), 1u);
   EXPECT_NE(lines.said[0].find("not a reply"), std::string::npos) << lines.said[0];
+}
+
+TEST(FrontEndProcesses, WorkerWhoseAnswerIsNotAFrameFailsOverToThisProcess) {
+  // Sixteen zero bytes: a frame header of no protocol.
+  testing::TemporaryDirectory directory;
+  const std::string zeros = directory / "zeros";
+  const std::string script = "#!/bin/sh\nhead -c 16 /dev/zero\ncat >/dev/null\n";
+  testing::write_bytes(zeros, {script.begin(), script.end()});
+  ASSERT_EQ(::chmod(zeros.c_str(), 0700), 0);
+  Lines lines;
+  WorkerPool pool(zeros, lines.log());
+  expect_same(pool.run(vadd_input(false), {"vadd<128>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+  EXPECT_EQ(pool.workers(), 0);
+  ASSERT_EQ(lines.said.size(), 1u);
+}
+
+TEST(FrontEndProcesses, WorkerGivenSomethingThatIsNotARequestEnds) {
+  const std::unique_ptr<WorkerProcess> worker = WorkerProcess::start(built_worker());
+  EXPECT_EQ(worker->exchange("not a request"), std::nullopt);
+}
+
+TEST(FrontEndProcesses, NoPchWhereTheWorkersPchDirectoryCannotBeMade) {
+  // The worker's own directory goes under the one asked for, which does not exist here: the
+  // request is compiled without PCH rather than not at all.
+  const FrontEndInput with_pch = vadd_input(false, {"--pch", "--pch-dir=/nonexistent/pch"});
+  WorkerPool pool(built_worker(), {});
+  expect_same(pool.run(with_pch, {"vadd<128>"}), compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+  EXPECT_EQ(pool.workers(), 1);
 }
 
 TEST(FrontEndProcesses, WorkerThatCannotStartMeansThisProcessFromThenOn) {
