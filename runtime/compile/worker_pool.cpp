@@ -73,15 +73,19 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
   if (!reply ||
       (reply->kind == FrontEndReply::Kind::kOutput && !answers(reply->output, name_expressions))) {
     const pid_t pid = worker->pid();
+    // Its first reply: the program cannot work at all, and every worker after it would fail so.
+    const bool broken = worker->answered() == (bytes ? 1 : 0);
     worker.reset();
     {
       std::lock_guard lock(mutex_);
       --started_;
+      if (broken) cannot_start_ = true;
     }
     if (log_)
-      log_("tiletune: the NVRTC worker (pid " + std::to_string(pid) + ") " +
+      log_("tiletune: the NVRTC worker " + worker_ + " (pid " + std::to_string(pid) + ") " +
            (bytes ? "answered with something that is not a reply" : "ended before it answered") +
-           ": compiling " + quoted(name_expressions) + " in this process");
+           ": compiling " + quoted(name_expressions) + " in this process" +
+           (broken ? ", and everything after" : ""));
     return compile_to_ptx(input, name_expressions);
   }
   check_in(std::move(worker));
@@ -91,6 +95,13 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
 int WorkerPool::workers() const {
   std::lock_guard lock(mutex_);
   return started_;
+}
+
+std::vector<pid_t> WorkerPool::idle_workers() const {
+  std::lock_guard lock(mutex_);
+  std::vector<pid_t> pids;
+  for (const std::unique_ptr<WorkerProcess>& worker : idle_) pids.push_back(worker->pid());
+  return pids;
 }
 
 std::unique_ptr<WorkerProcess> WorkerPool::check_out() {

@@ -24,12 +24,15 @@ class WorkerPool final : public FrontEndRunner {
 
   // In a worker; in this process instead when the worker dies or answers with something that is
   // not a reply to the request (the worker is then dropped; the next request starts another), and
-  // from then on when a worker cannot be started at all.
+  // from then on when a worker cannot be started at all or fails so before its first reply (it
+  // starts but cannot run: a library not found, the wrong program).
   FrontEndBatchOutput run(const FrontEndInput& input,
                           const std::vector<std::string>& name_expressions) override;
 
   // Workers started and not dropped, idle or busy (tests).
   int workers() const;
+  // The idle workers' process ids (tests).
+  std::vector<pid_t> idle_workers() const;
 
  private:
   // An idle worker, else a new one; null when none can be started.

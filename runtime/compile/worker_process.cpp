@@ -106,7 +106,9 @@ WorkerProcess::~WorkerProcess() {
 
 std::optional<std::string> WorkerProcess::exchange(std::string_view request) {
   if (!write_frame(to_worker_, request)) return std::nullopt;
-  return read_frame(from_worker_);
+  std::optional<std::string> reply = read_frame(from_worker_);
+  if (reply) ++answered_;
+  return reply;
 }
 
 }  // namespace tiletune::detail

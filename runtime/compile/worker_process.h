@@ -30,6 +30,8 @@ class WorkerProcess {
   std::optional<std::string> exchange(std::string_view request);
 
   pid_t pid() const { return pid_; }
+  // Requests it answered (with a frame) so far.
+  int answered() const { return answered_; }
 
   // For a forked copy of the runtime, whose workers are its parent's: closes this process's ends
   // of the pipes and leaves the worker itself alone (the destructor then does nothing more).
@@ -42,6 +44,7 @@ class WorkerProcess {
   pid_t pid_;
   int to_worker_;    // the write end of the worker's stdin
   int from_worker_;  // the read end of the worker's stdout
+  int answered_ = 0;
 };
 
 }  // namespace tiletune::detail

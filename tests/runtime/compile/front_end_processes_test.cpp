@@ -3,6 +3,7 @@
 // answer. CPU only: NVRTC needs no GPU.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -225,6 +226,33 @@ TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
   ASSERT_EQ(lines.said.size(), 1u);
   EXPECT_NE(lines.said[0].find("ended before it answered"), std::string::npos) << lines.said[0];
   EXPECT_NE(lines.said[0].find("`vadd<128>`"), std::string::npos) << lines.said[0];
+  // It never answered at all: no worker of that program is started again.
+  EXPECT_NE(lines.said[0].find("and everything after"), std::string::npos) << lines.said[0];
+  expect_same(pool.run(vadd_input(false), {"vadd<64>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<64>"}));
+  EXPECT_EQ(lines.said.size(), 1u);
+  EXPECT_TRUE(pool.idle_workers().empty());
+}
+
+TEST(FrontEndProcesses, WorkerKilledAfterItAnsweredIsReplaced) {
+  Lines lines;
+  WorkerPool pool(built_worker(), lines.log());
+  pool.run(vadd_input(false), {"vadd<32>"});
+  const std::vector<pid_t> first = pool.idle_workers();
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(::kill(first[0], SIGKILL), 0);  // the pool reaps it
+  expect_same(pool.run(vadd_input(false), {"vadd<64>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<64>"}));
+  ASSERT_EQ(lines.said.size(), 1u);
+  EXPECT_NE(lines.said[0].find("ended before it answered"), std::string::npos) << lines.said[0];
+  EXPECT_EQ(lines.said[0].find("everything after"), std::string::npos) << lines.said[0];
+  EXPECT_EQ(pool.workers(), 0);
+  expect_same(pool.run(vadd_input(false), {"vadd<128>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<128>"}));
+  const std::vector<pid_t> second = pool.idle_workers();
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_NE(second[0], first[0]);
+  EXPECT_EQ(lines.said.size(), 1u);
 }
 
 TEST(FrontEndProcesses, WorkerThatAnswersGarbageFailsOverToThisProcess) {
@@ -236,6 +264,7 @@ TEST(FrontEndProcesses, WorkerThatAnswersGarbageFailsOverToThisProcess) {
   EXPECT_EQ(pool.workers(), 0);
   ASSERT_EQ(lines.said.size(), 1u);
   EXPECT_NE(lines.said[0].find("not a reply"), std::string::npos) << lines.said[0];
+  EXPECT_NE(lines.said[0].find("and everything after"), std::string::npos) << lines.said[0];
 }
 
 TEST(FrontEndProcesses, WorkerWhoseAnswerIsNotAFrameFailsOverToThisProcess) {
