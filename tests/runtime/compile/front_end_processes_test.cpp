@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -434,6 +435,30 @@ __global__ void halve(__half* x, int n) {
 
 TEST(FrontEndProcesses, TheProcessRunnerIsMadeOnce) {
   EXPECT_EQ(front_ends_from_environment(), front_ends_from_environment());
+}
+
+// This test program again, running only TheProcessRunnerIsMadeOnce with `environment` added:
+// what it wrote to stderr.
+std::string stderr_of_process_runner(const std::vector<std::string>& environment) {
+  testing::TemporaryDirectory directory;
+  const std::string err = directory / "stderr";
+  std::string command;
+  for (const std::string& variable : environment) command += variable + " ";
+  command += "/proc/" + std::to_string(::getpid()) +
+             "/exe --gtest_filter=FrontEndProcesses.TheProcessRunnerIsMadeOnce >/dev/null 2>" + err;
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  const std::vector<char> bytes = testing::read_bytes(err);
+  return {bytes.begin(), bytes.end()};
+}
+
+TEST(FrontEndProcesses, TheProcessRunnerSaysWhyOnStderrAtLogLevelOne) {
+  EXPECT_EQ(stderr_of_process_runner({"TILETUNE_LOG=1", "TILETUNE_COMPILE_PROCESSES=0"}),
+            "tiletune: compiling in this process: TILETUNE_COMPILE_PROCESSES=0\n");
+  EXPECT_EQ(stderr_of_process_runner({"TILETUNE_LOG=0", "TILETUNE_COMPILE_PROCESSES=0"}), "");
+  EXPECT_EQ(stderr_of_process_runner({"TILETUNE_LOG=1", "TILETUNE_NVRTC_WORKER=/nonexistent"}),
+            "tiletune: compiling in this process: TILETUNE_NVRTC_WORKER=/nonexistent: not found\n");
+  // Workers found: nothing said.
+  EXPECT_EQ(stderr_of_process_runner({"TILETUNE_LOG=1"}), "");
 }
 
 }  // namespace
