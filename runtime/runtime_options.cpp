@@ -28,6 +28,7 @@ constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0
 // Whole seconds; 0 lifts every site's budget.
 constexpr NumberVariable kBudget{"TILETUNE_BUDGET", 0, 86400, 0, "0 (none) to 86400 seconds"};
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
+constexpr NumberVariable kCompileProcesses{"TILETUNE_COMPILE_PROCESSES", 0, 1, 1, "0 or 1"};
 
 // The variable's value. Not a whole number: the unset value; out of range: the nearest end of the
 // range; either after one warning that names the variable, its value, the range and what is used.
@@ -75,6 +76,7 @@ RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   o.disable = env_number(kDisable, say) != 0;
   o.log_level = static_cast<int>(env_number(kLog, say));
   o.workers = static_cast<unsigned>(env_number(kWorkers, say));
+  o.compile_processes = env_number(kCompileProcesses, say) != 0;
   o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
   o.search = env_search(say);
   if (const char* budget = std::getenv(kBudget.name); budget && *budget)

@@ -12,6 +12,10 @@ namespace tiletune {
 
 struct RuntimeOptions : detail::TuningSettings {
   unsigned workers = 0;  // TILETUNE_WORKERS; 0: the host's cores
+  // TILETUNE_COMPILE_PROCESSES: NVRTC front ends in worker processes (1) or in the compile threads
+  // (0). Read from the environment by the compiler itself (compile/front_end_runner.h); here so
+  // that a bad value is warned of with the rest.
+  bool compile_processes = true;
   // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
   // results.txt in the cache directory.
   std::string results_file;
@@ -23,10 +27,11 @@ struct RuntimeOptions : detail::TuningSettings {
 
   // TILETUNE_DISABLE (0 or 1), TILETUNE_MODE (tune or pinned), TILETUNE_SEARCH (auto,
   // exhaustive or sample), TILETUNE_BUDGET (0 to 86400 s), TILETUNE_LOCK_TIMEOUT (0 to 86400
-  // s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024), TILETUNE_RESULTS_FILE and the cache
-  // directory. A value out of range is taken as the nearest end of the range, anything else as if
-  // unset, each after one call to `warn` naming the variable, its value, what is accepted and what
-  // is used (default: "tiletune: warning: ..." on stderr). Never throws for a value.
+  // s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024), TILETUNE_COMPILE_PROCESSES (0 or 1),
+  // TILETUNE_RESULTS_FILE and the cache directory. A value out of range is taken as the nearest
+  // end of the range, anything else as if unset, each after one call to `warn` naming the
+  // variable, its value, what is accepted and what is used (default: "tiletune: warning: ..." on
+  // stderr). Never throws for a value.
   static RuntimeOptions from_environment(const Warn& warn = {});
 };
 

@@ -18,6 +18,13 @@ if [ -d build/bench ]; then
     [ -f "$f" ] && [ -x "$f" ] && strip -o ".device/bench/$(basename "$f")" "$f"
   done
 fi
+# The NVRTC worker next to every program staged: the runtime finds it beside /proc/self/exe
+# (runtime/compile/nvrtc_worker_path.h); without it, front ends run in-process (slower with many
+# compile threads).
+worker=build/bin/tiletune-nvrtc-worker
+for d in .device/tests .device/examples .device/bench; do
+  [ -x "$worker" ] && strip -o "$d/$(basename "$worker")" "$worker"
+done
 cp scripts/gpu_run.sh scripts/gpu_bench.sh .device/
 cp bench/*.sh .device/bench/
 # Per-area GPU steps (each prints its summary lines last).
@@ -29,5 +36,6 @@ for f in build/examples/mpi_ranks build/tests/mpi_ranks_program; do
   [ -x "$f" ] && mkdir -p .device/mpi && strip -o ".device/mpi/$(basename "$f")" "$f" &&
     mpi_programs+=(".device/mpi/$(basename "$f")")
 done
+if ((${#mpi_programs[@]})) && [ -x "$worker" ]; then strip -o ".device/mpi/$(basename "$worker")" "$worker"; fi
 if ((${#mpi_programs[@]})); then bash scripts/stage_openmpi.sh .device/openmpi "${mpi_programs[@]}"; fi
 du -sh .device

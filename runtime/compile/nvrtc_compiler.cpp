@@ -1,18 +1,18 @@
 #include "compile/nvrtc_compiler.h"
 
 #include "compile/cubin_linker.h"
+#include "compile/front_end_runner.h"
 #include "compile/nvrtc_front_end.h"
 #include "compile/ptx_entries.h"
 
 #include <tiletune/error.h>
 
-#include <dirent.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <mutex>
 #include <string>
+#include <system_error>
 
 namespace tiletune::detail {
 
@@ -42,20 +42,14 @@ bool starts_with_include(std::string_view source) {
 namespace {
 
 // A directory private to this process for NVRTC's automatic PCH files, made on first use and
-// removed with everything in it when the compiler goes. NVRTC would otherwise write them to the
-// current directory.
+// removed with everything in it when the compiler goes (NVRTC workers' own directories too:
+// worker_pool.cpp). NVRTC would otherwise write them to the current directory.
 class PchDirectory {
  public:
   ~PchDirectory() {
     if (path_.empty()) return;
-    if (DIR* dir = ::opendir(path_.c_str())) {
-      while (const dirent* entry = ::readdir(dir)) {
-        const std::string name = entry->d_name;
-        if (name != "." && name != "..") ::unlink((path_ + "/" + name).c_str());
-      }
-      ::closedir(dir);
-    }
-    ::rmdir(path_.c_str());
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
   }
 
   // Empty if no directory could be made (then PCH is not used).
@@ -76,7 +70,8 @@ class PchDirectory {
 
 class NvrtcStages final : public CompileStages {
  public:
-  explicit NvrtcStages(PchMode pch) : pch_(pch) {}
+  NvrtcStages(PchMode pch, std::shared_ptr<FrontEndRunner> front_ends)
+      : pch_(pch), front_ends_(std::move(front_ends)) {}
 
   std::string toolchain() const override {
     return "nvrtc " + std::to_string(nvrtc_version()) + " nvjitlink " +
@@ -86,7 +81,8 @@ class NvrtcStages final : public CompileStages {
   int front_end_version() const override { return nvrtc_version(); }
 
   Ptx front_end(const CompileRequest& request) override {
-    FrontEndOutput out = compile_to_ptx(input(request));
+    const FrontEndInput in = input(request);
+    FrontEndOutput out = only_kernel(front_ends_->run(in, {in.name_expression}));
     return Ptx{std::move(out.ptx), std::move(out.lowered_name), std::move(out.cubin), out.registers,
                out.spill_bytes};
   }
@@ -94,7 +90,7 @@ class NvrtcStages final : public CompileStages {
   std::vector<Ptx> front_end_batch(const std::vector<CompileRequest>& requests) override {
     std::vector<std::string> names;
     for (const CompileRequest& request : requests) names.push_back(request.name_expression);
-    FrontEndBatchOutput out = compile_to_ptx(input(requests.front()), names);
+    FrontEndBatchOutput out = front_ends_->run(input(requests.front()), names);
     std::vector<Ptx> result;
     if (!out.cubin.empty()) {
       // One cubin holds every kernel of the batch: each configuration loads it whole and looks up
@@ -156,6 +152,7 @@ class NvrtcStages final : public CompileStages {
   }
 
   PchMode pch_;
+  std::shared_ptr<FrontEndRunner> front_ends_;
   PchDirectory pch_directory_;
 };
 
@@ -169,11 +166,14 @@ PchMode pch_mode_from_environment() {
   throw Error(std::string("tiletune: TILETUNE_PCH='") + text + "' is not 0, 1 or auto");
 }
 
-std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch) {
-  return std::make_unique<NvrtcStages>(pch);
+std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch,
+                                            std::shared_ptr<FrontEndRunner> front_ends) {
+  return std::make_unique<NvrtcStages>(
+      pch, front_ends ? std::move(front_ends) : front_ends_from_environment());
 }
 
-NvrtcCompiler::NvrtcCompiler(std::shared_ptr<DiskCache> disk, PchMode pch)
-    : CachingCompiler(nvrtc_stages(pch), std::move(disk)) {}
+NvrtcCompiler::NvrtcCompiler(std::shared_ptr<DiskCache> disk, PchMode pch,
+                             std::shared_ptr<FrontEndRunner> front_ends)
+    : CachingCompiler(nvrtc_stages(pch, std::move(front_ends)), std::move(disk)) {}
 
 }  // namespace tiletune::detail

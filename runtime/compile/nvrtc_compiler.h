@@ -12,6 +12,7 @@
 namespace tiletune::detail {
 
 class DiskCache;
+class FrontEndRunner;
 
 // NVRTC precompiled headers (CUDA 12.8+), in NVRTC's automatic mode: the first front-end run of a
 // source that includes headers writes a PCH of them, later runs of that source with other
@@ -29,12 +30,15 @@ PchMode pch_mode_from_environment();
 // blank or a comment is an #include.
 bool starts_with_include(std::string_view source);
 
-// The real stages: NVRTC to a cubin, or to PTX then hints and nvJitLink (OutputKind).
-std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch = PchMode::kAuto);
+// The real stages: NVRTC to a cubin, or to PTX then hints and nvJitLink (OutputKind). NVRTC runs
+// through `front_ends`; null: the process's own (front_ends_from_environment, front_end_runner.h).
+std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch = PchMode::kAuto,
+                                            std::shared_ptr<FrontEndRunner> front_ends = nullptr);
 
 class NvrtcCompiler final : public CachingCompiler {
  public:
-  explicit NvrtcCompiler(std::shared_ptr<DiskCache> disk = nullptr, PchMode pch = PchMode::kAuto);
+  explicit NvrtcCompiler(std::shared_ptr<DiskCache> disk = nullptr, PchMode pch = PchMode::kAuto,
+                         std::shared_ptr<FrontEndRunner> front_ends = nullptr);
 };
 
 }  // namespace tiletune::detail

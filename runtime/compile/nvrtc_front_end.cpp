@@ -137,7 +137,10 @@ FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
 }
 
 FrontEndOutput compile_to_ptx(const FrontEndInput& input) {
-  FrontEndBatchOutput batch = compile_to_ptx(input, {input.name_expression});
+  return only_kernel(compile_to_ptx(input, {input.name_expression}));
+}
+
+FrontEndOutput only_kernel(FrontEndBatchOutput&& batch) {
   FrontEndOutput output;
   output.ptx = std::move(batch.ptx);
   output.cubin = std::move(batch.cubin);

@@ -50,6 +50,9 @@ struct FrontEndBatchOutput {
 FrontEndBatchOutput compile_to_ptx(const FrontEndInput& input,
                                    const std::vector<std::string>& name_expressions);
 
+// The one kernel of a batch of one, as compile_to_ptx(input) gives it.
+FrontEndOutput only_kernel(FrontEndBatchOutput&& batch);
+
 // NVRTC's version as major*1000 + minor*10 (the CUDA_VERSION convention).
 int nvrtc_version();
 

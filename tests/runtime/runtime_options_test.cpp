@@ -46,6 +46,22 @@ TEST(RuntimeOptions, ValuesInRangeAreTakenWithoutAWord) {
   EXPECT_TRUE(read.warnings.empty());
 }
 
+TEST(RuntimeOptions, CompileProcessesAreOnUnlessTurnedOff) {
+  EXPECT_TRUE(read_environment().options.compile_processes);
+  {
+    ScopedVariable off("TILETUNE_COMPILE_PROCESSES", "0");
+    const Read read = read_environment();
+    EXPECT_FALSE(read.options.compile_processes);
+    EXPECT_TRUE(read.warnings.empty());
+  }
+  ScopedVariable bad("TILETUNE_COMPILE_PROCESSES", "no");
+  const Read read = read_environment();
+  EXPECT_TRUE(read.options.compile_processes);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_COMPILE_PROCESSES='no' is not a whole number (accepted: 0 or 1); using 1");
+}
+
 TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
   ScopedVariable workers("TILETUNE_WORKERS", "200000");
   const Read read = read_environment();

@@ -585,7 +585,8 @@ __global__ void scaled_sum(const float* in, float* out) {
     for (const auto& dir : fs::directory_iterator(tmp.path())) {
       EXPECT_EQ(dir.path().filename().string().rfind("tiletune-pch-", 0), 0u) << dir.path();
       EXPECT_EQ(mode_of(dir.path().string()), 0700u);
-      for (const auto& f : fs::directory_iterator(dir.path())) {
+      // Recursively: each NVRTC worker process keeps its PCH files in a directory of its own.
+      for (const auto& f : fs::recursive_directory_iterator(dir.path())) {
         pch_files += f.path().extension() == ".pch";
       }
     }
