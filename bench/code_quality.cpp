@@ -332,10 +332,21 @@ void time_all(detail::Device& device, const Kernel& k, std::vector<Row>& rows) {
         row.builds[way].failure = e.what();
       }
     }
+  // Within a configuration, the build timed first follows another configuration's kernel (and,
+  // for the atomics kernel, its traffic): each round starts with the next build, so that no way
+  // of building always takes that place.
   constexpr int kRounds = 51;
   for (int round = 0; round < kRounds; ++round)
-    for (Timed& t : timed)
-      t.samples.push_back(device.time_launch(t.function, t.row->geometry, args.data(), 0));
+    for (std::size_t first = 0; first < timed.size();) {
+      std::size_t end = first;
+      while (end < timed.size() && timed[end].row == timed[first].row) ++end;
+      const std::size_t count = end - first;
+      for (std::size_t i = 0; i < count; ++i) {
+        Timed& t = timed[first + (i + static_cast<std::size_t>(round)) % count];
+        t.samples.push_back(device.time_launch(t.function, t.row->geometry, args.data(), 0));
+      }
+      first = end;
+    }
   for (Timed& t : timed) t.row->median_us[t.way] = detail::stats(t.samples).median * 1000;
   synchronize(device, *buffers.front());
 }
@@ -360,7 +371,8 @@ struct Summary {
   std::string best_other;  // the fastest build of the other two, and its configuration
   double other_us = 0;
   int register_differences = 0;  // configurations where tiletune's registers differ from nvrtc's
-  int same_code = 0;  // configurations where tiletune's machine code is byte for byte nvrtc's
+  int same_code = 0;     // configurations where tiletune's machine code is byte for byte nvrtc's
+  int same_as_nvcc = 0;  // and where it is nvcc's
   int configurations = 0;
 };
 
@@ -381,6 +393,7 @@ Summary report(const Kernel& k, const std::vector<Row>& rows, bool timed) {
     std::printf("\n");
     s.register_differences += row.builds[0].registers != row.builds[1].registers;
     s.same_code += same_machine_code(row.builds[0], row.builds[1]);
+    s.same_as_nvcc += same_machine_code(row.builds[0], row.builds[2]);
     if (!timed) continue;
     if (row.median_us[0] > 0 && (s.tiletune_us == 0 || row.median_us[0] < s.tiletune_us)) {
       s.tiletune_us = row.median_us[0];
@@ -426,21 +439,24 @@ int main() {
   std::system((std::string("rm -rf ") + directory).c_str());
 
   std::printf("\nsummary: tiletune's winner / best of nvrtc and nvcc builds (goal <= 1.00)\n");
-  std::printf("  %-20s %14s %14s %-34s %12s %-40s %6s\n", "kernel", "registers", "code = nvrtc's",
-              "tiletune winner", "us", "best other build", "ratio");
+  std::printf("  %-20s %14s %14s %14s %-34s %12s %-40s %6s\n", "kernel", "registers",
+              "code = nvrtc's", "code = nvcc's", "tiletune winner", "us", "best other build",
+              "ratio");
   for (const Summary& s : summaries) {
     const std::string differ =
         std::to_string(s.register_differences) + "/" + std::to_string(s.configurations) + " differ";
     const std::string same =
         std::to_string(s.same_code) + "/" + std::to_string(s.configurations) + " same";
+    const std::string same_nvcc =
+        std::to_string(s.same_as_nvcc) + "/" + std::to_string(s.configurations) + " same";
     if (device && s.other_us > 0 && s.tiletune_us > 0)
-      std::printf("  %-20s %14s %14s %-34s %12.2f %-40s %6.2f\n", s.kernel.c_str(), differ.c_str(),
-                  same.c_str(), s.winner.c_str(), s.tiletune_us,
+      std::printf("  %-20s %14s %14s %14s %-34s %12.2f %-40s %6.2f\n", s.kernel.c_str(),
+                  differ.c_str(), same.c_str(), same_nvcc.c_str(), s.winner.c_str(), s.tiletune_us,
                   (s.best_other + " " + std::to_string(s.other_us).substr(0, 7)).c_str(),
                   s.tiletune_us / s.other_us);
     else
-      std::printf("  %-20s %14s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(),
-                  same.c_str(), "-", "-", "-", "-");
+      std::printf("  %-20s %14s %14s %14s %-34s %12s %-40s %6s\n", s.kernel.c_str(), differ.c_str(),
+                  same.c_str(), same_nvcc.c_str(), "-", "-", "-", "-");
   }
   return 0;
 }
