@@ -12,20 +12,16 @@
 #include "compile/ptx_entries.h"
 #include "compile/ptx_hints.h"
 #include "support/elf_section.h"
+#include "support/test_kernels.h"
 #include "tiletune/error.h"
 
 namespace tiletune::detail {
 namespace {
 
-constexpr int kArch = 90;
+using testing::kNarrowAndWideKernels;
+using testing::kVaddSource;
 
-constexpr std::string_view kVaddSource = R"(
-template <int TILE>
-__global__ void vadd(const float* a, const float* b, float* c, int n) {
-  int i = blockIdx.x * TILE + threadIdx.x;
-  if (i < n) c[i] = a[i] + b[i];
-}
-)";
+constexpr int kArch = 90;
 
 FrontEndOutput compile(std::string_view source, std::string name_expression) {
   return compile_to_ptx({source, "test.cu", std::move(name_expression), {}, kArch});
@@ -403,21 +399,7 @@ __global__ void embedding_backward(const int* idx, const float* grad, float* tab
 }
 
 TEST(Linker, ReportsTheRegistersOfTheNamedEntry) {
-  // k_wide keeps many values live at once; k needs a handful of registers.
-  const FrontEndOutput out = compile(R"(
-extern "C" __global__ void k(float* out) { out[threadIdx.x] = 1.0f; }
-extern "C" __global__ void k_wide(const float* in, float* out) {
-  float v[48];
-#pragma unroll
-  for (int i = 0; i < 48; ++i) v[i] = in[threadIdx.x + i * 1024];
-  float sum = 0.0f;
-#pragma unroll
-  for (int i = 0; i < 48; ++i) sum += v[i] * v[47 - i];
-#pragma unroll
-  for (int i = 0; i < 48; ++i) out[threadIdx.x + i * 1024] = v[i] * sum;
-}
-)",
-                                     "k");
+  const FrontEndOutput out = compile(kNarrowAndWideKernels, "k");
   const int small = link_to_cubin(out.ptx, "k", kArch).registers;
   const int wide = link_to_cubin(out.ptx, "k_wide", kArch).registers;
   std::cout << "registers: k " << small << ", k_wide " << wide << "\n";

@@ -12,27 +12,13 @@
 #include "compile/cubin_registers.h"
 #include "compile/elf_sections.h"
 #include "compile/nvrtc_front_end.h"
+#include "support/test_kernels.h"
 
 namespace tiletune::detail {
 namespace {
 
-// k needs a handful of registers; k_wide keeps many values live at once.
-constexpr std::string_view kTwoKernels = R"(
-extern "C" __global__ void k(float* out) { out[threadIdx.x] = 1.0f; }
-extern "C" __global__ void k_wide(const float* in, float* out) {
-  float v[48];
-#pragma unroll
-  for (int i = 0; i < 48; ++i) v[i] = in[threadIdx.x + i * 1024];
-  float sum = 0.0f;
-#pragma unroll
-  for (int i = 0; i < 48; ++i) sum += v[i] * v[47 - i];
-#pragma unroll
-  for (int i = 0; i < 48; ++i) out[threadIdx.x + i * 1024] = v[i] * sum;
-}
-)";
-
 FrontEndBatchOutput two_kernels() {
-  FrontEndInput input{kTwoKernels, "test.cu", "", {}, 90};
+  FrontEndInput input{testing::kNarrowAndWideKernels, "test.cu", "", {}, 90};
   input.cubin = true;
   return compile_to_ptx(input, {"k", "k_wide"});
 }

@@ -26,18 +26,13 @@
 #include "compile/worker_pool.h"
 #include "compile/worker_process.h"
 #include "support/temporary_directory.h"
+#include "support/test_kernels.h"
 #include "tiletune/error.h"
 
 namespace tiletune::detail {
 namespace {
 
-constexpr std::string_view kVaddSource = R"(
-template <int TILE>
-__global__ void vadd(const float* a, const float* b, float* c, int n) {
-  int i = blockIdx.x * TILE + threadIdx.x;
-  if (i < n) c[i] = a[i] + b[i];
-}
-)";
+using testing::kVaddSource;
 
 // Sets a variable for one test; unsets it after.
 class ScopedVariable {
