@@ -117,17 +117,6 @@ struct Kernel {
   std::vector<int> int_arguments;         // the int parameters after the buffers
 };
 
-SiteInfo site_of(const char* file, const char* source, const char* name_expression, Space space) {
-  SiteInfo info;
-  info.file = file;
-  info.line = 1;
-  info.kernel = name_expression;
-  info.device_source = source;
-  info.name_expression = name_expression;
-  info.space = std::move(space);
-  return info;
-}
-
 unsigned blocks_for(long long work, long long per_block) {
   return static_cast<unsigned>((work + per_block - 1) / per_block);
 }
@@ -144,9 +133,10 @@ std::vector<Kernel> kernels() {
                  {kN}});
   out.push_back(
       {"reduction",
-       site_of("bench/reduce.cu", kReductionSource, "reduce_sum<$block, $items>",
-               Space::cartesian(
-                   {{"block", {128, 256, 512}}, {"items", {1, 4, 8}}, {"occupancy", {1, 2}}})),
+       bench_site("bench/reduce.cu", "reduce_sum<$block, $items>", kReductionSource,
+                  "reduce_sum<$block, $items>",
+                  Space::cartesian(
+                      {{"block", {128, 256, 512}}, {"items", {1, 4, 8}}, {"occupancy", {1, 2}}})),
        "const float*, float*, int",
        [](const Config& c) {
          return Geometry{Dim(blocks_for(kElements, c[0] * c[1])), Dim(c[0]), 0, nullptr};
@@ -155,9 +145,10 @@ std::vector<Kernel> kernels() {
        {kElements}});
   out.push_back(
       {"embedding_backward",
-       site_of("bench/embedding.cu", kEmbeddingSource, "embedding_backward<$block, $vec>",
-               Space::cartesian(
-                   {{"block", {64, 128, 256, 512}}, {"vec", {1, 4}}, {"occupancy", {1, 4}}})),
+       bench_site("bench/embedding.cu", "embedding_backward<$block, $vec>", kEmbeddingSource,
+                  "embedding_backward<$block, $vec>",
+                  Space::cartesian(
+                      {{"block", {64, 128, 256, 512}}, {"vec", {1, 4}}, {"occupancy", {1, 4}}})),
        "const int*, const float*, float*, int, int, int",
        [](const Config& c) {
          return Geometry{Dim(blocks_for(std::int64_t{kTokens} * kDim / c[1], c[0])), Dim(c[0]), 0,
@@ -168,8 +159,10 @@ std::vector<Kernel> kernels() {
        {kTokens, kRows, kDim}});
   out.push_back(
       {"transpose",
-       site_of("bench/transpose.cu", kTransposeSource, "transpose<$tile, $rows>",
-               Space::cartesian({{"tile", {16, 32}}, {"rows", {4, 8, 16}}, {"occupancy", {1, 2}}})),
+       bench_site(
+           "bench/transpose.cu", "transpose<$tile, $rows>", kTransposeSource,
+           "transpose<$tile, $rows>",
+           Space::cartesian({{"tile", {16, 32}}, {"rows", {4, 8, 16}}, {"occupancy", {1, 2}}})),
        "const float*, float*, int",
        [](const Config& c) {
          return Geometry{Dim(kTransposeN / c[0], kTransposeN / c[0]), Dim(c[0], c[1]), 0, nullptr};

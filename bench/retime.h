@@ -28,19 +28,6 @@ struct BenchCase {
   int n = 0;
 };
 
-// A hand-written site of `file` (the SiteInfo the tool emits).
-inline SiteInfo bench_site(const char* file, const char* kernel, const char* source,
-                           const char* name_expression, Space space) {
-  SiteInfo info;
-  info.file = file;
-  info.line = 1;
-  info.kernel = kernel;
-  info.device_source = source;
-  info.name_expression = name_expression;
-  info.space = std::move(space);
-  return info;
-}
-
 // Each of `configs`' time on one harness, independent of any tuning: 3 interleaved passes of 100
 // samples after 10 warm-up launches; a configuration's time is its best pass median.
 inline std::vector<double> retime(detail::Device& device, detail::Compiler& compiler, BenchCase& c,

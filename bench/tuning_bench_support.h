@@ -60,6 +60,19 @@ inline void synchronize(detail::Device& device, const DeviceMemory& any) {
   device.read(&byte, reinterpret_cast<detail::DevicePointer>(any.as<void>()), 1, nullptr);
 }
 
+// A hand-written site of `file` (the SiteInfo the tool emits).
+inline SiteInfo bench_site(const char* file, const char* kernel, const char* source,
+                           const char* name_expression, Space space) {
+  SiteInfo info;
+  info.file = file;
+  info.line = 1;
+  info.kernel = kernel;
+  info.device_source = source;
+  info.name_expression = name_expression;
+  info.space = std::move(space);
+  return info;
+}
+
 // A tiled matmul C = A * B (n x n, n a multiple of 64) over 24 configurations: block tile
 // BM x BN, K step BK, and occupancy; 16 x 16 threads, each computing (BM/16) x (BN/16) outputs.
 // As the tool slices it: the launch-bounds macro on the kernel (rules::kLaunchBoundsMacro).
@@ -92,15 +105,10 @@ __global__ void TILETUNE_LAUNCH_BOUNDS matmul(const float* A, const float* B, fl
 )";
 
 inline SiteInfo matmul_site() {
-  SiteInfo info;
-  info.file = "bench/matmul.cu";
-  info.line = 1;
-  info.kernel = "matmul<$bm, $bn, $bk>";
-  info.device_source = kMatmulSource;
-  info.name_expression = "matmul<$bm, $bn, $bk>";
-  info.space = Space::cartesian(
-      {{"bm", {16, 32, 64}}, {"bn", {32, 64}}, {"bk", {8, 16}}, {"occupancy", {1, 2}}});
-  return info;
+  return bench_site(
+      "bench/matmul.cu", "matmul<$bm, $bn, $bk>", kMatmulSource, "matmul<$bm, $bn, $bk>",
+      Space::cartesian(
+          {{"bm", {16, 32, 64}}, {"bn", {32, 64}}, {"bk", {8, 16}}, {"occupancy", {1, 2}}}));
 }
 
 inline Geometry matmul_geometry(const Config& c, int n) {
