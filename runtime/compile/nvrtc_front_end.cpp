@@ -71,8 +71,9 @@ std::vector<std::string> front_end_options(const FrontEndInput& input) {
   // a driver is installed, and a program found there comes back with an empty log: no spills, no
   // warnings. Its lookups also ran one at a time on the H100 host (24 programs on 16 threads took
   // as long as on one). tiletune keeps its own cache of machine code, and a tuning would fill the
-  // driver's (shared with every CUDA program of the user) with programs nobody builds again.
-  if (nvrtc_version() >= 13000) options.push_back("--no-cache");
+  // driver's (shared with every CUDA program of the user) with programs nobody builds again. (The
+  // build requires CUDA 13, whose NVRTC has the option.)
+  options.push_back("--no-cache");
   // CUDA 13 keeps cub, thrust and libcu++ under include/cccl.
   if (const std::string cccl = toolkit_include_dir() + "/cccl"; ::access(cccl.c_str(), F_OK) == 0)
     options.push_back("--include-path=" + cccl);

@@ -1,8 +1,8 @@
 #include "compile/pipe_io.h"
+#include "store/files.h"
 
 #include <pthread.h>
 #include <signal.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -24,31 +24,6 @@ struct Header {
   std::uint32_t version;
   std::uint64_t length;
 };
-
-bool write_all(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    const ssize_t written = ::write(fd, data, size);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  return true;
-}
-
-// Reads exactly `size` bytes; false at end of file or on an error.
-bool read_all(int fd, char* data, std::size_t size) {
-  while (size > 0) {
-    const ssize_t got = ::read(fd, data, size);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return false;
-    data += got;
-    size -= static_cast<std::size_t>(got);
-  }
-  return true;
-}
 
 // SIGPIPE blocked in this thread for its lifetime. A SIGPIPE that became pending meanwhile, and
 // was not pending before, is this thread's own write's: it is consumed before the old mask is
@@ -89,8 +64,9 @@ bool write_frame(int fd, std::string_view payload) {
   const Header header{kMagic, kVersion, payload.size()};
   const int saved_errno = errno;
   SigpipeBlocked blocked;
-  const bool written = write_all(fd, reinterpret_cast<const char*>(&header), sizeof header) &&
-                       write_all(fd, payload.data(), payload.size());
+  const bool written = files::write_all(fd, std::string_view(reinterpret_cast<const char*>(&header),
+                                                             sizeof header)) &&
+                       files::write_all(fd, payload);
   if (!written && errno == EPIPE) blocked.note_broken_pipe();
   errno = saved_errno;
   return written;
@@ -98,11 +74,12 @@ bool write_frame(int fd, std::string_view payload) {
 
 std::optional<std::string> read_frame(int fd) {
   Header header{};
-  if (!read_all(fd, reinterpret_cast<char*>(&header), sizeof header)) return std::nullopt;
+  if (!files::read_exactly(fd, reinterpret_cast<char*>(&header), sizeof header))
+    return std::nullopt;
   if (header.magic != kMagic || header.version != kVersion || header.length > kLargestPayload)
     return std::nullopt;
   std::string payload(header.length, '\0');
-  if (!read_all(fd, payload.data(), payload.size())) return std::nullopt;
+  if (!files::read_exactly(fd, payload.data(), payload.size())) return std::nullopt;
   return payload;
 }
 

@@ -122,17 +122,6 @@ bool is_our_temporary(const std::string& name) {
 
 std::string errno_text(int error) { return std::strerror(error); }
 
-bool read_all(int fd, std::vector<char>& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;  // shorter than fstat said: being replaced under us, or damaged
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string DiskCache::default_directory() {
@@ -240,7 +229,8 @@ std::optional<CompiledKernel> DiskCache::load(std::string_view key) {
   if (fd >= 0 && ::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) &&
       static_cast<std::uint64_t>(opened.st_size) <= kLargestFile) {
     std::vector<char> bytes(static_cast<std::size_t>(opened.st_size));
-    if (read_all(fd, bytes)) kernel = decode(bytes, key);
+    // Shorter than fstat said: being replaced under us, or damaged.
+    if (files::read_exactly(fd, bytes.data(), bytes.size())) kernel = decode(bytes, key);
   }
   if (!kernel) {
     // Remove the bad file, unless a writer has renamed a new one into its place meanwhile.

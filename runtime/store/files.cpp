@@ -19,17 +19,6 @@ namespace {
 
 std::string reason(int error) { return std::strerror(error); }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return false;
-    if (n == 0) return (errno = EIO, false);
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
 // A new temporary file next to `name`, open for writing, and its name; -1 (errno set) when none
 // could be made.
 int create_temporary(int directory_fd, const std::string& name, unsigned mode,
@@ -64,6 +53,28 @@ std::string make_directory(const std::string& path, unsigned mode, bool parents)
 }
 
 }  // namespace
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) return (errno = EIO, false);
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+bool read_exactly(int fd, char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::read(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
 
 // No other writer uses the name. The process id alone is not enough: in containers every process
 // may be pid 1, and two cache objects share a process. So a number drawn at random once per

@@ -1,9 +1,10 @@
 // Writing a file so that no reader ever sees half of it, and creating the directories it goes in.
 // A library of its own (tiletune_store_files), with nothing from the rest of the runtime, so that
-// the tool writes its outputs the same way. Each function returns "" on success, else what failed,
-// where, and the system's reason, ready to be a message's first clause.
+// the tool writes its outputs the same way. Each function that returns a string returns "" on
+// success, else what failed, where, and the system's reason, ready to be a message's first clause.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,14 @@ namespace tiletune::files {
 // What the name of a file being written by write_atomically has after the final name: a
 // temporary still there afterwards was left by a writer that was killed.
 inline constexpr std::string_view kTemporaryInfix = ".tmp.";
+
+// All of `bytes` written to `fd`, through short writes and interrupted ones; false (errno set) on
+// an error.
+bool write_all(int fd, std::string_view bytes);
+
+// Exactly `size` bytes read from `fd` into `data`, through short reads and interrupted ones; false
+// at end of file or on an error.
+bool read_exactly(int fd, char* data, std::size_t size);
 
 // `path` without its last component ("" when it has no other): where a file of `path` goes.
 std::string parent_of(const std::string& path);
