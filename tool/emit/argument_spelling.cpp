@@ -126,7 +126,11 @@ std::optional<std::string> spell_type(clang::QualType type, clang::ASTContext& c
     if (why) *why = {canonical.getAsString(policy_for(context)), tag};
     return std::nullopt;
   }
-  return clang::TypeName::getFullyQualifiedName(canonical, context, policy_for(context),
+  // getFullyQualifiedName writes the qualifiers it adds, with the leading `::`, when the policy
+  // does not print every name qualified by itself.
+  clang::PrintingPolicy policy = policy_for(context);
+  policy.FullyQualifiedName = false;
+  return clang::TypeName::getFullyQualifiedName(canonical, context, policy,
                                                 spelling == Spelling::Host);
 }
 

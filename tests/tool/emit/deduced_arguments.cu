@@ -56,7 +56,7 @@ void launcher(const float* x, const T* mask, float* dst, int rows, int ncols) {
 // CHECK: {{^ *}}struct tiletune_site_[[#LINE:]]_3_for<0, float> {
 // CHECK-NEXT: {{^ +}}using kernel = void (*)(const float *, const float *, float *, int);
 // CHECK: {{^ +}}info.name_expression = "soft_max<false, 0, float>";
-// CHECK: {{^ *}}struct tiletune_site_[[#LINE]]_3_for<32, __half> {
+// CHECK: {{^ *}}struct tiletune_site_[[#LINE]]_3_for<32, ::__half> {
 // CHECK: {{^ +}}info.name_expression = "soft_max<true, 32, __half>";
 
 void run(const float* x, const float* fmask, const half* hmask, float* dst, int rows) {

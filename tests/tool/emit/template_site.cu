@@ -56,8 +56,8 @@ struct Pair {
 // CHECK: {{^}}static const char tiletune_site_[[#LINE]]_3_2_source[] = R"tiletune(
 // CHECK: {{^}}struct Pair {
 // CHECK: {{^}})tiletune";
-// CHECK: {{^}}struct tiletune_site_[[#LINE]]_3_for<Pair, ::Algorithm::ALG_PLAIN, false, 1> {
-// CHECK-NEXT: {{^ +}}using kernel = void (*)(Pair *, int);
+// CHECK: {{^}}struct tiletune_site_[[#LINE]]_3_for<::Pair, ::Algorithm::ALG_PLAIN, false, 1> {
+// CHECK-NEXT: {{^ +}}using kernel = void (*)(::Pair *, int);
 // CHECK: {{^ +}}info.name_expression = "apply<$b * (1), Algorithm::ALG_PLAIN, false, ops::Mode::kTwice, Pair>";
 
 void run(float* x, Pair* p, int n, cudaStream_t s) {
