@@ -1,5 +1,5 @@
-#include "compile/cubin_registers.h"
-#include "compile/elf_sections.h"
+#include "cubin/cubin_registers.h"
+#include "cubin/elf_sections.h"
 
 #include <elf.h>
 

@@ -1,4 +1,4 @@
-#include "compile/elf_sections.h"
+#include "cubin/elf_sections.h"
 
 #include <elf.h>
 

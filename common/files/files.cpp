@@ -1,4 +1,4 @@
-#include "store/files.h"
+#include "files/files.h"
 
 #include <dirent.h>
 #include <fcntl.h>

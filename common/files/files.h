@@ -1,7 +1,7 @@
 // Writing a file so that no reader ever sees half of it, and creating the directories it goes in.
-// A library of its own (tiletune_store_files), with nothing from the rest of the runtime, so that
-// the tool writes its outputs the same way. Each function that returns a string returns "" on
-// success, else what failed, where, and the system's reason, ready to be a message's first clause.
+// In common/, so that the tool writes its outputs the same way as the runtime its caches. Each
+// function that returns a string returns "" on success, else what failed, where, and the system's
+// reason, ready to be a message's first clause.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "compile/launch_bounds.h"
+#include "instantiation/launch_bounds.h"
 
 namespace tiletune::detail {
 

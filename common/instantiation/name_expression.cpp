@@ -1,4 +1,4 @@
-#include "tune/name_expression.h"
+#include "instantiation/name_expression.h"
 
 #include <tiletune/error.h>
 

@@ -1,7 +1,7 @@
-#include "compile/nvrtc_front_end.h"
-#include "compile/compiler_log.h"
-#include "compile/cubin_linker.h"
-#include "compile/cubin_registers.h"
+#include "nvrtc/nvrtc_front_end.h"
+#include "cubin/assembler_report.h"
+#include "cubin/cubin_registers.h"
+#include "nvrtc/compiler_log.h"
 
 #include <tiletune/error.h>
 

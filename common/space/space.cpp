@@ -1,7 +1,8 @@
 #include <tiletune/error.h>
 #include <tiletune/space.h>
 
-#include "store/content_hash.h"
+#include "hash/content_hash.h"
+#include "text/site_text.h"
 
 #include <string>
 
@@ -90,13 +91,7 @@ std::uint64_t Space::checksum() const {
 }
 
 std::string Space::describe(const Config& config) const {
-  std::string out;
-  for (int i = 0; i < config.size(); ++i) {
-    if (i) out += ' ';
-    out += (static_cast<std::size_t>(i) < names_.size() ? names_[i] : "?") + "=" +
-           std::to_string(config[i]);
-  }
-  return out;
+  return detail::config_text(names_, config);
 }
 
 }  // namespace tiletune

@@ -1,12 +1,12 @@
-#include "rank_agreement.h"
+#include "ranks/rank_agreement.h"
 
+#include "hash/content_hash.h"
 #include "store/broadcast_record.h"
-#include "store/content_hash.h"
+#include "text/site_text.h"
 #include "tune/site_variant.h"
 #include "tune/stored_winner.h"
 
 #include <tiletune/error.h>
-#include <tiletune/rules.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -37,16 +37,7 @@ namespace {
 
 using Outcome = BroadcastRecord::Outcome;
 
-std::string key_text(const Key& key) {
-  std::string out = "(";
-  for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
-  return out + ")";
-}
-
-std::string hints_text(const Hints& hints) {
-  return std::string(rules::kOccupancy) + "=" + std::to_string(hints.occupancy) + " " +
-         rules::kNumCtas + "=" + std::to_string(hints.num_ctas);
-}
+std::string key_text(const Key& key) { return "(" + key_values(key) + ")"; }
 
 // Why the root's record cannot be this rank's first launch of `mine`, or "" when it can: the ranks
 // reached their first launches in different orders, or run different builds.

@@ -1,4 +1,4 @@
-#include "space_checks.h"
+#include "site/space_checks.h"
 
 #include "tune/site_variant.h"
 

@@ -1,4 +1,4 @@
-#include "thread_pool.h"
+#include "tune/thread_pool.h"
 
 namespace tiletune::detail {
 

@@ -1,4 +1,4 @@
-#include "deferred_diagnostics.h"
+#include "diagnostics/deferred_diagnostics.h"
 
 namespace tiletune::tool {
 

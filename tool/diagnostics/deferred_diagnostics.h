@@ -1,6 +1,6 @@
 // Holds back Clang's diagnostics while the file is parsed, so that once the tuned code is known
-// (tuned_code.h) an error in code no tuned kernel depends on can be reported as a warning at its
-// location: nvcc compiles that code, not the tool, and may well accept it. Afterwards it passes
+// (slice/tuned_code.h) an error in code no tuned kernel depends on can be reported as a warning at
+// its location: nvcc compiles that code, not the tool, and may well accept it. Afterwards it passes
 // diagnostics straight on.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 namespace tiletune::tool {
 

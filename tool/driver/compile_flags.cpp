@@ -1,7 +1,7 @@
-#include "compile_flags.h"
+#include "driver/compile_flags.h"
 
-#include "host_include_dirs.h"
-#include "nvcc_flags.h"
+#include "driver/host_include_dirs.h"
+#include "driver/nvcc_flags.h"
 
 #include <clang/Tooling/CompilationDatabase.h>
 #include <llvm/Support/FileSystem.h>

@@ -1,4 +1,4 @@
-#include "host_include_dirs.h"
+#include "driver/host_include_dirs.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/FileSystem.h>

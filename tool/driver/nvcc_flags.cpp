@@ -1,4 +1,4 @@
-#include "nvcc_flags.h"
+#include "driver/nvcc_flags.h"
 
 #include <array>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "output_files.h"
+#include "driver/output_files.h"
 
-#include "store/files.h"
+#include "files/files.h"
 
 namespace tiletune::tool {
 

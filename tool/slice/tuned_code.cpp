@@ -1,4 +1,4 @@
-#include "tuned_code.h"
+#include "slice/tuned_code.h"
 
 #include "annotation/parser.h"
 #include "check/kernel_lookup.h"

@@ -1,7 +1,7 @@
-#include "compile/caching_compiler.h"
+#include "compile/cache/caching_compiler.h"
 
-#include "compile/compile_key.h"
-#include "compile/single_flight.h"
+#include "compile/cache/compile_key.h"
+#include "compile/cache/single_flight.h"
 #include "store/disk_cache.h"
 
 #include <tiletune/error.h>

@@ -1,6 +1,6 @@
-#include "compile/compile_key.h"
+#include "compile/cache/compile_key.h"
 
-#include "store/content_hash.h"
+#include "hash/content_hash.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
-#include "compile/front_end_runner.h"
+#include "compile/front_end/front_end_runner.h"
 
-#include "compile/nvrtc_worker_path.h"
-#include "compile/worker_pool.h"
+#include "compile/front_end/nvrtc_worker_path.h"
+#include "compile/front_end/worker_pool.h"
 #include "runtime_options.h"
 
 #include <cstdio>

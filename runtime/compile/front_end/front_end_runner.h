@@ -5,7 +5,7 @@
 // worker is found or TILETUNE_COMPILE_PROCESSES=0. Both give the same output and throw the same.
 #pragma once
 
-#include "compile/nvrtc_front_end.h"
+#include "nvrtc/nvrtc_front_end.h"
 
 #include <functional>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "compile/front_end_wire.h"
+#include "compile/front_end/front_end_wire.h"
 
 #include <tiletune/error.h>
 

@@ -3,7 +3,7 @@
 // Framing is pipe_io.h's.
 #pragma once
 
-#include "compile/nvrtc_front_end.h"
+#include "nvrtc/nvrtc_front_end.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // tiletune-nvrtc-worker: runs NVRTC front ends for a tiletune runtime (worker_pool.h). Reads
 // requests from stdin and answers each on stdout, one at a time, until stdin ends. Not meant to be
 // run by hand.
-#include "compile/front_end_wire.h"
-#include "compile/pipe_io.h"
+#include "compile/front_end/front_end_wire.h"
+#include "compile/front_end/pipe_io.h"
 
 #include <fcntl.h>
 #include <unistd.h>

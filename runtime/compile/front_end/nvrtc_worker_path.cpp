@@ -1,4 +1,4 @@
-#include "compile/nvrtc_worker_path.h"
+#include "compile/front_end/nvrtc_worker_path.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
-#include "compile/pipe_io.h"
-#include "store/files.h"
+#include "compile/front_end/pipe_io.h"
+#include "files/files.h"
 
 #include <pthread.h>
 #include <signal.h>

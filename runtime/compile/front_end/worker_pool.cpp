@@ -1,6 +1,6 @@
-#include "compile/worker_pool.h"
+#include "compile/front_end/worker_pool.h"
 
-#include "compile/front_end_wire.h"
+#include "compile/front_end/front_end_wire.h"
 
 #include <tiletune/error.h>
 

@@ -5,8 +5,8 @@
 // started them leaves them to their parent and starts its own.
 #pragma once
 
-#include "compile/front_end_runner.h"
-#include "compile/worker_process.h"
+#include "compile/front_end/front_end_runner.h"
+#include "compile/front_end/worker_process.h"
 
 #include <sys/types.h>
 #include <memory>

@@ -1,6 +1,6 @@
-#include "compile/worker_process.h"
+#include "compile/front_end/worker_process.h"
 
-#include "compile/pipe_io.h"
+#include "compile/front_end/pipe_io.h"
 
 #include <tiletune/error.h>
 

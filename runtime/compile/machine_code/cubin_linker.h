@@ -12,20 +12,12 @@ struct LinkOutput {
   std::string info_log;  // the assembler's report (-verbose)
   int registers = -1;    // registers per thread of the entry, from the cubin; -1 if unknown
   int spill_bytes = -1;  // the entry's spill stores plus loads, from info_log; -1 if absent
+                         // (spill_bytes_of, cubin/assembler_report.h)
 };
 
 // Throws tiletune::CompileError carrying nvJitLink's error log when the PTX does not assemble.
 // `entry` selects which function's register count is reported.
 LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch);
-
-// The bytes `entry` spills, stores plus loads, from an assembler's verbose report (nvJitLink's
-// -verbose, NVRTC's --ptxas-options=-v; NVRTC gives no report for a cubin it takes from the
-// driver's cache):
-//   ptxas info    : Function properties for <name>
-//       0 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
-// (nvJitLink repeats it after linking as "info    : 0 bytes stack frame, 8 bytes spill stores,
-// ..."); -1 if the report has none for `entry`.
-int spill_bytes_of(const std::string& info_log, std::string_view entry);
 
 // nvJitLink's version as major*1000 + minor*10.
 int linker_version();

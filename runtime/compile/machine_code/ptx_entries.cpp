@@ -1,4 +1,4 @@
-#include "compile/ptx_entries.h"
+#include "compile/machine_code/ptx_entries.h"
 
 #include <tiletune/error.h>
 

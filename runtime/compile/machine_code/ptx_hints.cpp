@@ -1,6 +1,6 @@
-#include "compile/ptx_hints.h"
+#include "compile/machine_code/ptx_hints.h"
 
-#include "compile/ptx_entries.h"
+#include "compile/machine_code/ptx_entries.h"
 
 #include <tiletune/error.h>
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "compile/cubin_registers.h"
-#include "compile/elf_sections.h"
-#include "compile/nvrtc_front_end.h"
+#include "cubin/cubin_registers.h"
+#include "cubin/elf_sections.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "support/test_kernels.h"
 
 namespace tiletune::detail {

@@ -1,6 +1,7 @@
-// Atomic file replacement and directory creation (tiletune_store_files, linked here alone): what
-// they leave on disk when they work, and what they say and leave when they fail.
-#include "store/files.h"
+// Atomic file replacement and directory creation (common/files/, which the tool and the runtime
+// both write through): what they leave on disk when they work, and what they say and leave when
+// they fail.
+#include "files/files.h"
 
 #include "support/temporary_directory.h"
 

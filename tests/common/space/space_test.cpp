@@ -1,7 +1,7 @@
 #include <tiletune/error.h>
 #include <tiletune/space.h>
 
-#include "tune/name_expression.h"
+#include "instantiation/name_expression.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "thread_pool.h"
+#include "tune/thread_pool.h"
 
 namespace tiletune::detail {
 namespace {
