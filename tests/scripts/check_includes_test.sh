@@ -13,17 +13,17 @@ failures=0
 python3 "$check" --root "$fixture" "${rules[@]}" || { echo "FAIL: the fixture keeps the rules"; exit 1; }
 
 # plant FILE INCLUDE EXPECTED [WHERE]: FILE (made if missing) gets INCLUDE as its last line; the
-# check must exit 1 and print a line with WHERE (FILE:LINE of the planted line by default) and
-# EXPECTED.
+# check must exit 1 and print a line that starts with WHERE ("FILE:LINE: " of the planted line by
+# default) and holds EXPECTED.
 plant() {
   local file="$1" include="$2" expected="$3" where="${4:-}"
   rm -rf "$work/tree" && cp -r "$fixture" "$work/tree"
   mkdir -p "$(dirname "$work/tree/$file")"
   echo "$include" >>"$work/tree/$file"
   local status=0 output
-  [[ -n "$where" ]] || where="$file:$(wc -l <"$work/tree/$file")"
+  [[ -n "$where" ]] || where="$file:$(wc -l <"$work/tree/$file"): "
   output=$(python3 "$check" --root "$work/tree" "${rules[@]}") || status=$?
-  if [[ $status -ne 1 || "$output" != *"$where: "*"$expected"* ]]; then
+  if [[ $status -ne 1 || $'\n'"$output" != *$'\n'"$where"*"$expected"* ]]; then
     echo "FAIL: '$include' in $file: status $status, output:"
     echo "$output"
     failures=$((failures + 1))
@@ -38,7 +38,7 @@ plant include/tiletune/api.h '#include "hash/hash.h"' "includes common/hash/hash
 plant include/tiletune/types.h '#include "../../runtime/store/store.h"' "(runtime/)"
 plant tool/check/check.cpp '#  include <store/store.h>' "includes runtime/store/store.h (runtime/)"
 # A folder name two parts use: every include of it is ambiguous.
-plant runtime/hash/hash.h '#pragma once' '"hash/hash.h" is ambiguous' runtime/store/store.cpp:4
+plant runtime/hash/hash.h '#pragma once' '"hash/hash.h" is ambiguous' runtime/store/store.cpp:
 
 # A part with no folder is a usage error.
 status=0
