@@ -4,9 +4,9 @@
 // file.
 #pragma once
 
-#include "deferred_diagnostics.h"
 #include "devcheck/device_check.h"
-#include "diagnostics.h"
+#include "diagnostics/deferred_diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
 

@@ -5,7 +5,7 @@
 #include "annotation/annotation.h"
 #include "check/site_instantiations.h"
 #include "check/space_checks.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "preprocess/site_finder.h"
 
 #include <clang/AST/ASTContext.h>

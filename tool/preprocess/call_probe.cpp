@@ -2,7 +2,7 @@
 
 #include "annotation/parser.h"
 #include "check/space_checks.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Preprocessor.h>
