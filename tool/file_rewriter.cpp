@@ -91,14 +91,7 @@ class FileRewriter {
   bool release_clang_diagnostics(const SiteText& site, bool report) {
     if (clang_diagnostics_ == nullptr) return false;
     return clang_diagnostics_->release_withheld(
-        [&](clang::SourceLocation at) { return in_annotation(site, at); }, report);
-  }
-
-  bool in_annotation(const SiteText& site, clang::SourceLocation at) const {
-    if (at.isInvalid()) return false;
-    at = sm_.getExpansionLoc(at);
-    return !sm_.isBeforeInTranslationUnit(at, site.macro_begin) &&
-           !sm_.isBeforeInTranslationUnit(site.rparen, at);
+        [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, report);
   }
 
   SiteLocation location_of(const SiteText& site) const {
@@ -202,10 +195,15 @@ class FileRewriter {
     if (!sliced) return "";
     SiteLocation where = location_of(site);
     ExpressionCode expressions(one, "tt_axes", where.text_line);
-    return emit_instantiation(
-        one, head, *kernel_pointer_spelling(one.instantiation->kernel, nullptr),
-        variable + "_" + std::to_string(number) + "_source", where, sliced->source, site.text,
-        name_expression(one, expressions), std::move(sliced->symbols));
+    // The identity covers the kernel it launches and the instantiation's own arguments, which the
+    // launch's geometry and arguments may use (the head's, not the class's name, which holds the
+    // site's line).
+    std::string const instantiation =
+        name_expression(one, expressions) + "\n" + head.substr(head.find('<'));
+    return emit_instantiation(one, head,
+                              *kernel_pointer_spelling(one.instantiation->kernel, nullptr),
+                              variable + "_" + std::to_string(number) + "_source", where,
+                              sliced->source, site.text, instantiation, std::move(sliced->symbols));
   }
 
   // names_for_nvrtc(), as uses at the kernel's name in the annotation.
@@ -367,11 +365,8 @@ std::optional<std::string> rewrite_file(clang::ASTContext& context,
   std::vector<SiteLaunches> launches = find_site_launches(context, sites);
   const clang::SourceManager& sm = context.getSourceManager();
   for (std::size_t i = 0; clang_diagnostics && i < sites.size(); ++i)
-    launches[i].rejected = clang_diagnostics->withholds_error([&](clang::SourceLocation at) {
-      at = sm.getExpansionLoc(at);
-      return at.isValid() && !sm.isBeforeInTranslationUnit(at, sites[i].macro_begin) &&
-             !sm.isBeforeInTranslationUnit(sites[i].rparen, at);
-    });
+    launches[i].rejected = clang_diagnostics->withholds_error(
+        [&](clang::SourceLocation at) { return in_annotation(sm, sites[i], at); });
   for (std::size_t i = 0; i < sites.size(); ++i)
     rewriter.rewrite_site(sites[i], launches[i], preprocessor);
   if (report.errors() != 0 || context.getDiagnostics().hasErrorOccurred()) return std::nullopt;

@@ -77,12 +77,8 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
   bool in_annotation(const clang::ASTContext& context, clang::SourceLocation at) const {
-    if (at.isInvalid()) return false;
-    const clang::SourceManager& sm = context.getSourceManager();
-    at = sm.getExpansionLoc(at);
     return std::any_of(sites_.begin(), sites_.end(), [&](const SiteText& site) {
-      return !sm.isBeforeInTranslationUnit(at, site.macro_begin) &&
-             !sm.isBeforeInTranslationUnit(site.rparen, at);
+      return tiletune::tool::in_annotation(context.getSourceManager(), site, at);
     });
   }
 

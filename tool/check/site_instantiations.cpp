@@ -121,11 +121,8 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
 
  private:
   int site_at(clang::SourceLocation at) const {
-    at = sm_.getExpansionLoc(at);
     for (std::size_t i = 0; i < sites_.size(); ++i)
-      if (!sm_.isBeforeInTranslationUnit(at, sites_[i].macro_begin) &&
-          !sm_.isBeforeInTranslationUnit(sites_[i].rparen, at))
-        return static_cast<int>(i);
+      if (in_annotation(sm_, sites_[i], at)) return static_cast<int>(i);
     return -1;
   }
 

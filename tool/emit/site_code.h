@@ -41,7 +41,8 @@ EmittedSite emit_template_site(const CheckedSite& site, const std::string& varia
 // One instantiation's specialisation of that class template, site.instantiation's, with its
 // device source in `source_array`: at namespace scope, in the namespaces of the declaration that
 // holds the site. `specialised` is instantiation_class_of(), `kernel_type` its kernel's pointer
-// type; the SiteInfo's id also covers `instantiation` (the instantiation's own name).
+// type; the SiteInfo's id also covers `instantiation` (what tells this instantiation's launch
+// from the others').
 std::string emit_instantiation(const CheckedSite& site, const std::string& specialised,
                                const std::string& kernel_type, const std::string& source_array,
                                const SiteLocation& where, const std::string& device_source,

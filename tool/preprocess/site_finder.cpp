@@ -53,4 +53,11 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   enter_call_probe(pp_, sites_.back());
 }
 
+bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at) {
+  if (at.isInvalid()) return false;
+  at = sm.getFileLoc(at);
+  return !sm.isBeforeInTranslationUnit(at, site.macro_begin) &&
+         !sm.isBeforeInTranslationUnit(site.rparen, at);
+}
+
 }  // namespace tiletune::tool
