@@ -2,6 +2,7 @@
 
 #include "annotation/parser.h"
 #include "check/site_checks.h"
+#include "devcheck/device_verdict.h"
 #include "emit/code_writer.h"
 #include "emit/site_code.h"
 #include "emit/site_id.h"
@@ -90,13 +91,11 @@ class FileRewriter {
     std::optional<std::vector<Use>> argument_uses =
         template_argument_uses(*annotation.call, context_, site_report);
     if (!argument_uses) return std::nullopt;
-    std::vector<const clang::VarDecl*> shared_with_host;
-    std::optional<std::string> source =
-        slice_kernel(checked->kernel, constant_params, bounded_block, context_, preprocessor,
-                     report_, *argument_uses, &shared_with_host);
-    if (!source) return std::nullopt;
+    std::optional<Slice> slice = slice_kernel(checked->kernel, constant_params, bounded_block,
+                                              context_, preprocessor, report_, *argument_uses);
+    if (!slice) return std::nullopt;
     std::vector<SymbolText> symbols;
-    for (const clang::VarDecl* v : shared_with_host)
+    for (const clang::VarDecl* v : slice->shared_with_host)
       symbols.push_back(
           {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
     clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
@@ -104,13 +103,11 @@ class FileRewriter {
                            std::to_string(where.getColumn());
     SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
                           sm_.getPresumedLoc(site.text_begin).getLine()};
-    if (device_check_.enabled) {
-      ExpressionCode expressions(*checked, "tt_axes", location.text_line);
-      if (!check_device_code(*checked, name_expression(*checked, expressions), *source,
-                             device_check_, context_, report_))
-        return std::nullopt;
-    }
-    return emit_site(*checked, variable, location, *source, site.text, std::move(symbols));
+    ExpressionCode expressions(*checked, "tt_axes", location.text_line);
+    if (!judge_device_code(*checked, name_expression(*checked, expressions), *slice, device_check_,
+                           context_, report_))
+      return std::nullopt;
+    return emit_site(*checked, variable, location, slice->source, site.text, std::move(symbols));
   }
 
   // The call starts a line of its own: from the start of the annotation's line when only
