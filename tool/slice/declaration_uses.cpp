@@ -27,6 +27,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     return add(e->getDecl(), e->getLocation());
   }
   bool VisitMemberExpr(clang::MemberExpr* e) { return add(e->getMemberDecl(), e->getMemberLoc()); }
+  // `using std::min;`: the slice's copy of the declaration needs what it names.
+  bool VisitUsingDecl(clang::UsingDecl* u) {
+    for (const clang::UsingShadowDecl* shadow : u->shadows())
+      add(shadow->getTargetDecl(), u->getLocation());
+    return true;
+  }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {
     return add(e->getConstructor(), e->getLocation());
   }

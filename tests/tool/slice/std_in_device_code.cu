@@ -2,8 +2,8 @@
 // traits, limits, utilities, <cmath>, min and max. NVRTC compiles libcu++'s counterparts, so the
 // slice includes the header libcu++ declares each in (its own header for one entity, such as
 // cuda/std/__algorithm/min.h, where there is one) and makes std:: find cuda::std; code that also
-// names cuda::std itself, and `using namespace std;`, keep working. NVRTC compiles every
-// instantiation (the device check is on) and nvcc the rewritten file.
+// names cuda::std itself, `using namespace std;` and `using std::min;` keep working. NVRTC
+// compiles every instantiation (the device check is on) and nvcc the rewritten file.
 // RUN: %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include}
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -I%{tiletune_include} -c %t.cu -o %t.o
@@ -19,6 +19,7 @@
 #include <utility>
 
 using namespace std;
+using std::min;
 
 template <class T, std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
 __device__ T clamp_to_max(T x) {
@@ -35,7 +36,7 @@ __global__ void transform(float* x, int n) {
   std::pair<float, int> p{x[i], i};
   float v = flag<SQUARE>::value ? p.first * p.first : std::sqrt(std::abs(p.first));
   static_assert(cuda::std::is_same_v<decltype(v), float>, "cuda::std as written");
-  x[i] = clamp_to_max(max(v, 0.0f)) + std::exp(std::move(v)) * std::is_same<float, decltype(v)>::value;
+  x[i] = clamp_to_max(max(v, min(v, 0.0f))) + std::exp(std::move(v)) * std::is_same<float, decltype(v)>::value;
 }
 
 void run(float* x, int n) {
@@ -52,3 +53,4 @@ void run(float* x, int n) {
 // CHECK-NOT: #include <algorithm>
 // CHECK: namespace std { using namespace cuda::std; }
 // CHECK: using namespace std;
+// CHECK: using std::min;
