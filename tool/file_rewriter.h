@@ -5,7 +5,7 @@
 #pragma once
 
 #include "devcheck/device_check.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
 

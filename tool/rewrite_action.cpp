@@ -1,11 +1,11 @@
 #include "rewrite_action.h"
 
-#include "deferred_diagnostics.h"
-#include "diagnostics.h"
+#include "diagnostics/deferred_diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "file_rewriter.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
-#include "tuned_code.h"
+#include "slice/tuned_code.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>

@@ -1,7 +1,7 @@
 #include "gpu_test_support.h"
 
-#include "compile/elf_sections.h"
 #include "compile/nvrtc_compiler.h"
+#include "cubin/elf_sections.h"
 #include "tune/site_variant.h"
 
 #include <algorithm>

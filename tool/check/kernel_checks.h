@@ -5,7 +5,7 @@
 
 #include "annotation/annotation.h"
 #include "check/space_checks.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

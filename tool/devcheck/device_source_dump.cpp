@@ -3,7 +3,7 @@
 #include "devcheck/check_plan.h"
 #include "emit/site_id.h"
 
-#include "compile/nvrtc_front_end.h"
+#include "nvrtc/nvrtc_front_end.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <llvm/Support/FormatVariadic.h>

@@ -9,7 +9,7 @@
 
 #include "check/site_checks.h"
 #include "devcheck/device_check.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/slicer.h"
 
 #include <clang/AST/ASTContext.h>

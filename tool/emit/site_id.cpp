@@ -1,6 +1,6 @@
 #include "emit/site_id.h"
 
-#include "store/content_hash.h"
+#include "hash/content_hash.h"
 
 namespace tiletune::tool {
 namespace {

@@ -12,7 +12,7 @@
 // reject the site's code, as a better message than NVRTC's (device_verdict.h).
 #pragma once
 
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/declaration_uses.h"
 #include "slice/header_origin.h"
 #include "slice/symbol_writes.h"

@@ -9,7 +9,7 @@
 // copy keeps its internal linkage in the user's file, where the generated code names it.
 #pragma once
 
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/source_chunks.h"
 
 #include <clang/AST/Decl.h>

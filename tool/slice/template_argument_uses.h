@@ -6,7 +6,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/declaration_uses.h"
 
 #include <clang/AST/ASTContext.h>
