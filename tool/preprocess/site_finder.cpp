@@ -3,6 +3,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Preprocessor.h>
 
+#include <algorithm>
+
 namespace tiletune::tool {
 
 void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefinition&,
@@ -43,11 +45,19 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   site.macro_begin = begin;
   site.text_begin = begin.getLocWithOffset(static_cast<int>(lparen + 1 - name_offset));
   site.rparen = end;
-  ExpandedText expanded =
-      expand_object_macros(buffer.substr(lparen + 1, rparen_offset - lparen - 1).str(), pp_);
+  SplicedText spliced = remove_line_splices(buffer.substr(lparen + 1, rparen_offset - lparen - 1));
+  ExpandedText expanded = expand_object_macros(spliced.text, pp_);
   site.text = std::move(expanded.text);
   site.expansions = std::move(expanded.expansions);
+  site.splices = std::move(spliced.splices);
   sites_.push_back(std::move(site));
+}
+
+unsigned line_breaks_before(const SiteText& site, unsigned offset) {
+  auto const end = site.text.begin() + std::min<std::size_t>(offset, site.text.size());
+  // A macro's body is spelled on one line: the text's own line breaks are the spliced text's.
+  auto const breaks = static_cast<unsigned>(std::count(site.text.begin(), end, '\n'));
+  return breaks + splices_before(site.splices, written_offset(site.expansions, offset, false));
 }
 
 }  // namespace tiletune::tool

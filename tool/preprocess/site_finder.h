@@ -4,6 +4,7 @@
 #pragma once
 
 #include "preprocess/annotation_macros.h"
+#include "preprocess/line_splices.h"
 
 #include <clang/Basic/SourceLocation.h>
 #include <clang/Lex/PPCallbacks.h>
@@ -21,10 +22,16 @@ struct SiteText {
   clang::SourceLocation macro_begin;  // the `T` of TILETUNE
   clang::SourceLocation text_begin;   // first character after '('
   clang::SourceLocation rparen;       // the closing ')'
-  std::string text;                   // between the parentheses, object-like macros expanded
-  // The macro uses in `text`: offsets into it map back to the written text through them.
+  // Between the parentheses, line splices removed, then object-like macros expanded.
+  std::string text;
+  // The macro uses in `text`: offsets into it map back to the spliced text through them.
   std::vector<MacroExpansion> expansions;
+  // The line splices removed: offsets into the spliced text map back to the written one.
+  std::vector<LineSplice> splices;
 };
+
+// The line breaks of the written text before `offset` into the site's text (a splice's included).
+unsigned line_breaks_before(const SiteText& site, unsigned offset);
 
 // A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given
 // is rewritten), or inside a macro's definition or arguments (no text of its own to replace).
