@@ -70,7 +70,7 @@ class FileRewriter {
  private:
   // Parse, check, slice, emit: nullopt after reporting why the site cannot be rewritten.
   std::optional<EmittedSite> emit(const SiteText& site, const PreprocessorRecord& preprocessor) {
-    std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
+    std::variant<Annotation, ParseError> parsed = parse_site_annotation(site);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
       report_.error(site, e->span, e->message);
       return std::nullopt;

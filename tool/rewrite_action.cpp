@@ -108,7 +108,7 @@ class RewriteAction : public clang::ASTFrontendAction {
 
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.addPPCallbacks(std::make_unique<SiteFinder>(pp, sites_, unrewritable_));
+    pp.addPPCallbacks(std::make_unique<SiteFinder>(ci, sites_, unrewritable_));
     auto record = std::make_unique<PreprocessorRecord>(ci.getSourceManager());
     preprocessor_ = record.get();  // owned by the preprocessor, which outlives the consumer
     pp.addPPCallbacks(std::move(record));

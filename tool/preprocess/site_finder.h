@@ -6,15 +6,21 @@
 #include "preprocess/annotation_macros.h"
 #include "preprocess/line_splices.h"
 
+#include "annotation/annotation.h"
+#include "annotation/parser.h"
+
 #include <clang/Basic/SourceLocation.h>
 #include <clang/Lex/PPCallbacks.h>
 
+#include <map>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace clang {
+class CompilerInstance;
 class Preprocessor;
-}
+}  // namespace clang
 
 namespace tiletune::tool {
 
@@ -28,7 +34,13 @@ struct SiteText {
   std::vector<MacroExpansion> expansions;
   // The line splices removed: offsets into the spliced text map back to the written one.
   std::vector<LineSplice> splices;
+  // What Clang's lookup at the annotation said of each name before a '<' (by the offset of the
+  // '<'), where it could tell: whether it names a template.
+  std::map<unsigned, bool> template_names;
 };
+
+// The site's annotation parsed, each '<' after a name read as Clang's lookup at the site said.
+std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site);
 
 // The line breaks of the written text before `offset` into the site's text (a splice's included).
 unsigned line_breaks_before(const SiteText& site, unsigned offset);
@@ -42,14 +54,18 @@ struct UnrewritableSite {
 
 class SiteFinder : public clang::PPCallbacks {
  public:
-  SiteFinder(clang::Preprocessor& pp, std::vector<SiteText>& sites,
-             std::vector<UnrewritableSite>& unrewritable)
-      : pp_(pp), sites_(sites), unrewritable_(unrewritable) {}
+  // `compiler`'s Sema looks up the names in each annotation (template_names) while the parser
+  // is there, through a pragma this adds to its preprocessor.
+  SiteFinder(clang::CompilerInstance& compiler, std::vector<SiteText>& sites,
+             std::vector<UnrewritableSite>& unrewritable);
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
                     clang::SourceRange range, const clang::MacroArgs* args) override;
 
  private:
+  void enter_name_lookup(std::size_t site) const;
+
+  clang::CompilerInstance& compiler_;
   clang::Preprocessor& pp_;
   std::vector<SiteText>& sites_;
   std::vector<UnrewritableSite>& unrewritable_;
