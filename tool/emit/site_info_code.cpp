@@ -91,8 +91,9 @@ Code space_code(const CheckedSite& site, const ExpressionCode& expressions) {
                     ")");
 }
 
-// `info.symbols = {{"name", [] { return ::tiletune::symbol_memory(::name, "::name"); },
-// false}, ...};`: the function runs in the application, whose CUDA runtime knows its copy.
+// `info.symbols = {::tiletune::device_symbol("name", [] { return ::tiletune::symbol_memory(::name,
+// "::name"); }, false), ...};`: the function runs in the application, whose CUDA runtime knows
+// its copy.
 Code symbols_code(const std::vector<SymbolText>& symbols) {
   std::vector<Code> items;
   for (const SymbolText& s : symbols) {
@@ -101,8 +102,8 @@ Code symbols_code(const std::vector<SymbolText>& symbols) {
                                              ", ", string_code(s.expression), ");"})},
                               "}");
     items.push_back(Code::list(
-        "{", {string_code(s.lowered_name), std::move(memory), s.copy_back ? "true" : "false"},
-        "}"));
+        "::tiletune::device_symbol(",
+        {string_code(s.lowered_name), std::move(memory), s.copy_back ? "true" : "false"}, ")"));
   }
   return Code::concat({"info.symbols = ", Code::list("{", std::move(items), "}"), ";"});
 }
@@ -133,7 +134,10 @@ Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
         Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));
   if (!text.symbols.empty()) fields.push_back(symbols_code(text.symbols));
   fields.push_back("return info;");
-  return Code::block(captures ? "[&] {" : "[] {", std::move(fields), "}");
+  // The return type written out: C++11 deduces none for a lambda of more than one statement.
+  return Code::block(
+      captures ? "[&]() -> ::tiletune::SiteInfo {" : "[]() -> ::tiletune::SiteInfo {",
+      std::move(fields), "}");
 }
 
 }  // namespace tiletune::tool
