@@ -9,9 +9,9 @@
 // Each is timed on one thread (ms per configuration) and on `workers` threads (wall time), and
 // the registers of every configuration are compared with the per-configuration cubin's.
 //   bounds_compile [workers]   (default 2)
-#include "compile/cubin_linker.h"
-#include "compile/launch_bounds.h"
-#include "compile/nvrtc_front_end.h"
+#include "compile/machine_code/cubin_linker.h"
+#include "instantiation/launch_bounds.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "tune/site_variant.h"
 #include "tuning_bench_support.h"
 

@@ -14,10 +14,10 @@
 // <= 1.00).
 #include "tuning_bench_support.h"
 
-#include "compile/cubin_linker.h"
-#include "compile/elf_sections.h"
+#include "compile/machine_code/cubin_linker.h"
 #include "compile/nvrtc_compiler.h"
-#include "compile/nvrtc_front_end.h"
+#include "cubin/elf_sections.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "tune/measurement.h"
 #include "tune/site_variant.h"
 

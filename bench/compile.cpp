@@ -8,7 +8,7 @@
 //   compile --scaling                only the threads-vs-processes section
 #include "compile/nvrtc_compiler.h"
 #include "store/disk_cache.h"
-#include "thread_pool.h"
+#include "tune/thread_pool.h"
 
 #include <spawn.h>
 #include <sys/resource.h>

@@ -6,7 +6,7 @@
 #include "device/device.h"
 #include "runtime_options.h"
 #include "store/results_file.h"
-#include "thread_pool.h"
+#include "tune/thread_pool.h"
 #include "tune/tuning_request.h"
 
 #include <memory>

@@ -1,5 +1,6 @@
 #include "runtime_options.h"
 
+#include "search/search_strategies.h"
 #include "store/disk_cache.h"
 
 #include <cerrno>
@@ -57,11 +58,9 @@ std::optional<SearchStrategy> env_search(const RuntimeOptions::Warn& warn) {
   const char* text = std::getenv("TILETUNE_SEARCH");
   if (!text || !*text) return std::nullopt;
   const std::string name = text;
-  if (name == "auto") return SearchStrategy::automatic;
-  if (name == "exhaustive") return SearchStrategy::exhaustive;
-  if (name == "sample") return SearchStrategy::sample;
-  warn("TILETUNE_SEARCH='" + name +
-       "' is not a strategy (accepted: auto, exhaustive, sample); using each site's own");
+  if (const std::optional<SearchStrategy> strategy = detail::strategy_named(name)) return strategy;
+  warn("TILETUNE_SEARCH='" + name + "' is not a strategy (accepted: " +
+       detail::strategy_name_list() + "); using each site's own");
   return std::nullopt;
 }
 

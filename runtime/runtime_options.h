@@ -13,8 +13,8 @@ namespace tiletune {
 struct RuntimeOptions : detail::TuningSettings {
   unsigned workers = 0;  // TILETUNE_WORKERS; 0: the host's cores
   // TILETUNE_COMPILE_PROCESSES: NVRTC front ends in worker processes (1) or in the compile threads
-  // (0). Read from the environment by the compiler itself (compile/front_end_runner.h); here so
-  // that a bad value is warned of with the rest.
+  // (0). Read from the environment by the compiler itself (compile/front_end/front_end_runner.h);
+  // here so that a bad value is warned of with the rest.
   bool compile_processes = true;
   // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
   // results.txt in the cache directory.

@@ -1,16 +1,17 @@
 // The site: the launch path, and the first launch of a key, which tunes (or loads the stored
 // winner) once however many threads ask.
-#include "compile/single_flight.h"
-#include "rank_agreement.h"
+#include "compile/cache/single_flight.h"
+#include "ranks/rank_agreement.h"
 #include "runtime.h"
-#include "space_checks.h"
+#include "site/space_checks.h"
+#include "site/winner_table.h"
 #include "store/tuning_lock.h"
+#include "text/site_text.h"
 #include "tune/site_variant.h"
 #include "tune/stored_winner.h"
 #include "tune/symbol_copies.h"
 #include "tune/tuner.h"
 #include "tuning_history.h"
-#include "winner_table.h"
 
 #include <tiletune/site.h>
 
@@ -229,10 +230,9 @@ namespace {
 // is and for which key: the geometry's code knows neither.
 [[noreturn]] void launch_value_error(const SiteInfo& info, const Key& key,
                                      const LaunchValueError& e) {
-  std::string values;
-  for (int i = 0; i < key.size; ++i) values += (i ? ", " : "") + std::to_string(key.values[i]);
   throw Error(detail::site_location(info) + ": tiletune: the launch geometry of " + info.kernel +
-              " for key (" + values + "): " + e.what() + "; nothing was launched");
+              " for key (" + detail::key_values(key, ", ") + "): " + e.what() +
+              "; nothing was launched");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // An opaque space's sites, one per key: built the first time a key launches, found afterwards
 // without a lock (the winner table's lock-free probe).
-#include "winner_table.h"
+#include "site/winner_table.h"
 
 #include <tiletune/site.h>
 

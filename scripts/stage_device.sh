@@ -19,7 +19,7 @@ if [ -d build/bench ]; then
   done
 fi
 # The NVRTC worker next to every program staged: the runtime finds it beside /proc/self/exe
-# (runtime/compile/nvrtc_worker_path.h); without it, front ends run in-process (slower with many
+# (runtime/compile/front_end/nvrtc_worker_path.h); without it, front ends run in-process (slower with many
 # compile threads).
 worker=build/bin/tiletune-nvrtc-worker
 for d in .device/tests .device/examples .device/bench; do

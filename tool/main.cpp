@@ -1,13 +1,13 @@
 // tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [--no-device-check]
 // [--device-check-cache DIR] [--verbose] [-- compiler flags]: the command
-// line. Flags come from compile_flags.h, the work from rewrite_action.h, the files it writes from
-// output_files.h.
+// line. Flags come from driver/compile_flags.h, the work from rewrite_action.h, the files it writes
+// from driver/output_files.h.
 //
 // Exit status: 0 rewritten, 1 an annotation (or the file) was rejected, 2 usage or internal error.
-#include "compile_flags.h"
 #include "devcheck/check_cache.h"
 #include "devcheck/device_arch.h"
-#include "output_files.h"
+#include "driver/compile_flags.h"
+#include "driver/output_files.h"
 #include "rewrite_action.h"
 
 #include <llvm/Support/FileSystem.h>

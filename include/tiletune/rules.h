@@ -39,7 +39,7 @@ TILETUNE_DETAIL_CONSTANT const char* kHints[] = {kOccupancy, kNumCtas};
 
 // The macro the tool writes on a kernel that has no __launch_bounds__ of its own (empty unless
 // defined); the runtime defines it per configuration as that configuration's block size and
-// occupancy, so the front end compiles for them (issue 16; runtime/compile/launch_bounds.h).
+// occupancy, so the front end compiles for them (issue 16; common/instantiation/launch_bounds.h).
 TILETUNE_DETAIL_CONSTANT const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
 
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.

@@ -2,7 +2,7 @@
 // hints, and the machine code built from them.
 #pragma once
 
-#include "compile/ptx_hints.h"
+#include "compile/machine_code/ptx_hints.h"
 
 #include <string>
 #include <string_view>

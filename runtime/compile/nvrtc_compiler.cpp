@@ -1,9 +1,9 @@
 #include "compile/nvrtc_compiler.h"
 
-#include "compile/cubin_linker.h"
-#include "compile/front_end_runner.h"
-#include "compile/nvrtc_front_end.h"
-#include "compile/ptx_entries.h"
+#include "compile/front_end/front_end_runner.h"
+#include "compile/machine_code/cubin_linker.h"
+#include "compile/machine_code/ptx_entries.h"
+#include "nvrtc/nvrtc_front_end.h"
 
 #include <tiletune/error.h>
 

@@ -3,7 +3,7 @@
 // cached (caching_compiler.h).
 #pragma once
 
-#include "compile/caching_compiler.h"
+#include "compile/cache/caching_compiler.h"
 #include "compile/compile_stages.h"
 
 #include <memory>

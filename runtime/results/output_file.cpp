@@ -1,6 +1,6 @@
 #include "results/output_file.h"
 
-#include "store/files.h"
+#include "files/files.h"
 
 #include <sys/stat.h>
 

@@ -71,11 +71,7 @@ void read_row(const std::vector<std::string>& w, TuningPoints& t) {
   if (w[axes + 4] == kBestStatus) t.winner = m.config;
 }
 
-std::string key_words(const Key& key) {
-  std::string out;
-  for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
-  return out;
-}
+std::string key_words(const Key& key) { return detail::key_values(key); }
 
 bool selected(const TuningPoints& t, const Selection& s) {
   std::string key = s.key;

@@ -1,7 +1,7 @@
 #include "store/disk_cache.h"
 
-#include "store/content_hash.h"
-#include "store/files.h"
+#include "files/files.h"
+#include "hash/content_hash.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 #include "store/results_file.h"
 
+#include "files/files.h"
 #include "store/file_lock.h"
-#include "store/files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

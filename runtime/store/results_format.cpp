@@ -1,6 +1,7 @@
 #include "store/results_format.h"
 
-#include "store/content_hash.h"
+#include "hash/content_hash.h"
+#include "text/site_text.h"
 
 #include <tiletune/rules.h>
 
@@ -18,25 +19,16 @@ constexpr std::string_view kHeader =
     "# Safe to read, to copy to a machine with the same GPU, or to commit. A block whose space\n"
     "# checksum no longer matches its site's space is ignored, and that site is tuned again.\n";
 
-// The fields of a block; those in kRequired must be there, the others may be missing.
-constexpr std::string_view kDevice = "device";
-constexpr std::string_view kKey = "key";
-constexpr std::string_view kHints = "hints";
-constexpr std::string_view kSpace = "space";
-constexpr std::string_view kBest = "best";
-constexpr std::string_view kMedian = "median_ms";
-constexpr std::string_view kRunnerUp = "runner_up";
-constexpr std::string_view kRunnerUpMs = "runner_up_ms";
-constexpr std::string_view kSpaceMedian = "space_median_ms";
-constexpr std::string_view kMeasured = "measured";  // one line per configuration
-// Only when the tuning's time budget ran out: "budget".
-constexpr std::string_view kStopped = "stopped";
-constexpr std::string_view kCode = "code";
-constexpr std::string_view kVersions = "versions";
+// The fields of a block; those in kRequired must be there, the others may be missing. kMeasured
+// comes once per configuration measured; kStopped only when the tuning's time budget ran out
+// ("budget").
+constexpr std::string_view kDevice = "device", kKey = "key", kHints = "hints", kSpace = "space",
+                           kBest = "best", kMedian = "median_ms", kRunnerUp = "runner_up",
+                           kRunnerUpMs = "runner_up_ms", kSpaceMedian = "space_median_ms",
+                           kMeasured = "measured", kStopped = "stopped", kCode = "code",
+                           kVersions = "versions";
 // The parts of `versions`.
-constexpr std::string_view kNvrtc = "nvrtc";
-constexpr std::string_view kDriver = "driver";
-constexpr std::string_view kTiletune = "tiletune";
+constexpr std::string_view kNvrtc = "nvrtc", kDriver = "driver", kTiletune = "tiletune";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
 
 std::string_view trim(std::string_view s) {
@@ -365,13 +357,9 @@ std::optional<StoredResult> finish_block(Block block, Problems& problems) {
   return std::move(block.result);
 }
 
-// " axis=value axis=value" for `config`.
+// " axis=value axis=value" for `config` (nothing for none).
 std::string config_text(const std::vector<std::string>& names, const Config& config) {
-  std::string out;
-  for (int i = 0; i < config.size(); ++i)
-    out += " " + (static_cast<std::size_t>(i) < names.size() ? names[i] : "?") + "=" +
-           std::to_string(config[i]);
-  return out;
+  return config.size() == 0 ? "" : " " + detail::config_text(names, config);
 }
 
 std::string milliseconds(double ms) {
@@ -421,10 +409,8 @@ std::string format_results(const std::vector<StoredResult>& results,
     }
     out += std::string(kDevice) + " = " + r.device + "\n";
     out += std::string(kKey) + " = ";
-    for (int i = 0; i < r.key.size; ++i) out += (i ? ", " : "") + std::to_string(r.key.values[i]);
-    out += "\n" + std::string(kHints) + " = " + rules::kOccupancy + "=" +
-           std::to_string(r.hints.occupancy) + " " + rules::kNumCtas + "=" +
-           std::to_string(r.hints.num_ctas) + "\n";
+    out += detail::key_values(r.key, ", ");
+    out += "\n" + std::string(kHints) + " = " + detail::hints_text(r.hints) + "\n";
     out += std::string(kSpace) + " = " + hex64(r.space_checksum) + "\n";
     out += std::string(kBest) + " =" + config_text(r.axis_names, r.best);
     out += "\n" + std::string(kMedian) + " = " + milliseconds(r.median_ms) + "\n";

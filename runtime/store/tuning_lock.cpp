@@ -1,7 +1,7 @@
 #include "store/tuning_lock.h"
 
-#include "store/content_hash.h"
-#include "store/files.h"
+#include "files/files.h"
+#include "hash/content_hash.h"
 
 namespace tiletune::detail {
 

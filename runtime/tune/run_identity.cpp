@@ -1,6 +1,6 @@
 #include "tune/run_identity.h"
 
-#include "compile/elf_sections.h"
+#include "cubin/elf_sections.h"
 
 #include <optional>
 #include <string_view>

@@ -1,5 +1,7 @@
 #include "tune/search.h"
 
+#include "search/search_strategies.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -182,11 +184,6 @@ class SampleSearch {
 };
 
 }  // namespace
-
-SearchStrategy resolved_strategy(SearchStrategy strategy, std::size_t size) {
-  if (strategy != SearchStrategy::automatic) return strategy;
-  return size <= kExhaustiveUpTo ? SearchStrategy::exhaustive : SearchStrategy::sample;
-}
 
 // 3% (at least 16) to start; 8% in all (at least the sample), which keeps the compiles of a
 // large space under a tenth of exhaustive's.

@@ -18,9 +18,6 @@ namespace tiletune::detail {
 // `best`; false when the budget ran out and the search must stop.
 using VisitRound = std::function<bool(const std::vector<std::size_t>& indices)>;
 
-// The strategy `automatic` stands for in a space of `size` configurations.
-SearchStrategy resolved_strategy(SearchStrategy strategy, std::size_t size);
-
 // How many of `eligible` configurations the sample draws first, and the most it visits in all.
 std::size_t first_sample_size(std::size_t eligible);
 std::size_t most_visits(std::size_t eligible);

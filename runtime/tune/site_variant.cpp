@@ -1,7 +1,7 @@
 #include "tune/site_variant.h"
 
-#include "compile/launch_bounds.h"
-#include "tune/name_expression.h"
+#include "instantiation/launch_bounds.h"
+#include "instantiation/name_expression.h"
 
 #include <tiletune/rules.h>
 

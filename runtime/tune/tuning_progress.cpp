@@ -1,5 +1,6 @@
 #include "tune/tuning_progress.h"
 
+#include "text/site_text.h"
 #include "tune/site_variant.h"
 
 #include <cstdio>
@@ -22,9 +23,7 @@ void TuningProgress::done(std::size_t done) {
   if (said_ && t - last_said_ < settings_.progress_every) return;
   said_ = true;
   last_said_ = t;
-  std::string key;
-  for (int i = 0; i < request_.key.size; ++i)
-    key += (i ? "," : "") + std::to_string(request_.key.values[i]);
+  const std::string key = key_values(request_.key);
   std::fprintf(settings_.log, "tiletune: tuning %s %s key=(%s): %zu/%zu configurations, %.1f s\n",
                site_location(request_.site).c_str(), request_.site.kernel, key.c_str(), done,
                total_, std::chrono::duration<double>(t - start_).count());

@@ -5,8 +5,8 @@
 
 #include "compile/compiler.h"
 #include "device/device.h"
-#include "thread_pool.h"
 #include "tune/measurement.h"
+#include "tune/thread_pool.h"
 
 #include <tiletune/function_refs.h>
 #include <tiletune/launch.h>

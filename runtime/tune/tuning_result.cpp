@@ -1,5 +1,7 @@
 #include <tiletune/tuning_result.h>
 
+#include "text/site_text.h"
+
 #include <cstdio>
 #include <map>
 #include <string>
@@ -21,8 +23,7 @@ std::string described(const std::vector<std::string>& axis_names, const Config& 
 }  // namespace
 
 std::string TuningResult::table() const {
-  std::string out = "tiletune: " + site + " " + kernel + " key=(";
-  for (int i = 0; i < key.size; ++i) out += (i ? "," : "") + std::to_string(key.values[i]);
+  std::string out = "tiletune: " + site + " " + kernel + " key=(" + detail::key_values(key);
   out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
          (from_file ? " [from the results file]" : "") +
          (from_root ? " [from the root rank: not measured here]" : "") +

@@ -2,7 +2,7 @@
 // tuning builds it, uses no more registers and spills no more than a build by NVRTC from the same
 // source with the same __launch_bounds__ written on the kernel (cubins for sm_90; no GPU needed).
 #include "compile/nvrtc_compiler.h"
-#include "compile/nvrtc_front_end.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "tune/site_variant.h"
 
 #include <tiletune/rules.h>

@@ -1,6 +1,6 @@
 // `$#N` in a name expression: the launch key's value N, which is how a Constant(...) argument's
 // value reaches the entry kernel's template argument.
-#include "tune/name_expression.h"
+#include "instantiation/name_expression.h"
 
 #include <tiletune/error.h>
 

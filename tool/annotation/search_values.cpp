@@ -1,19 +1,24 @@
 #include "annotation/search_values.h"
 
+#include "search/search_strategies.h"
+
 #include <cctype>
 #include <cstdlib>
 
 namespace tiletune::tool {
 
 const std::vector<std::string>& search_strategy_names() {
-  static const std::vector<std::string> names{"auto", "exhaustive", "sample"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const detail::StrategyName& s : detail::kStrategyNames) out.emplace_back(s.name);
+    return out;
+  }();
   return names;
 }
 
 std::string search_strategy_enumerator(std::string_view name) {
-  if (name == "auto") return "::tiletune::SearchStrategy::automatic";
-  if (name == "exhaustive") return "::tiletune::SearchStrategy::exhaustive";
-  if (name == "sample") return "::tiletune::SearchStrategy::sample";
+  for (const detail::StrategyName& s : detail::kStrategyNames)
+    if (s.name == name) return "::tiletune::SearchStrategy::" + std::string(s.enumerator);
   return "";
 }
 

@@ -4,7 +4,7 @@
 
 #include "annotation/annotation.h"
 #include "check/space_checks.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 namespace tiletune::tool {
 

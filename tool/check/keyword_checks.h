@@ -2,7 +2,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 namespace tiletune::tool {
 

@@ -2,6 +2,8 @@
 
 #include "annotation/evaluate.h"
 #include "annotation/search_values.h"
+#include "search/search_strategies.h"
+#include "text/site_text.h"
 
 #include <tiletune/rules.h>
 
@@ -132,10 +134,7 @@ std::vector<Value> axis_values(const Annotation& a, const std::string& name) {
 }  // namespace
 
 std::string LiteralSpace::describe(const std::vector<long long>& config) const {
-  std::string out;
-  for (std::size_t i = 0; i < config.size() && i < axes.size(); ++i)
-    out += (i ? " " : "") + axes[i] + "=" + std::to_string(config[i]);
-  return out;
+  return detail::config_text(axes, config);
 }
 
 std::optional<LiteralSpace> check_literal_space(const Annotation& a, SiteReporter& report) {
@@ -212,9 +211,10 @@ const Axis* axis_named(const Annotation& a, const std::string& name) {
 // Only where the search is exhaustive: `search = exhaustive`, or the default up to its limit.
 void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteReporter& report) {
   const std::size_t size = literal.configs.size();
-  const std::string_view strategy = a.search ? trimmed(a.search->text) : "auto";
+  const std::optional<SearchStrategy> strategy =
+      a.search ? detail::strategy_named(trimmed(a.search->text)) : SearchStrategy::automatic;
   const bool exhaustive =
-      strategy == "exhaustive" || (strategy == "auto" && size <= rules::kExhaustiveUpTo);
+      strategy && detail::resolved_strategy(*strategy, size) == SearchStrategy::exhaustive;
   if (size <= kLargeSpaceWarning || !exhaustive) return;
   report.warning(a.space ? keyword_use(a, "space")->value_span : Span{},
                  "the space has " + std::to_string(size) +

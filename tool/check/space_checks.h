@@ -3,7 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 #include <optional>
 #include <string>

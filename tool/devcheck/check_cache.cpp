@@ -1,7 +1,7 @@
 #include "devcheck/check_cache.h"
 
-#include "store/content_hash.h"
-#include "store/files.h"
+#include "files/files.h"
+#include "hash/content_hash.h"
 
 #include <sys/stat.h>
 

@@ -2,8 +2,8 @@
 
 #include "annotation/evaluate.h"
 
-#include "compile/launch_bounds.h"
-#include "tune/name_expression.h"
+#include "instantiation/launch_bounds.h"
+#include "instantiation/name_expression.h"
 
 #include <tiletune/rules.h>
 #include <tiletune/space.h>

@@ -5,7 +5,7 @@
 #include "devcheck/nvrtc_log.h"
 #include "emit/site_id.h"
 
-#include "compile/nvrtc_front_end.h"
+#include "nvrtc/nvrtc_front_end.h"
 
 #include <tiletune/error.h>
 

@@ -5,7 +5,7 @@
 
 #include "check/site_checks.h"
 #include "devcheck/device_arch.h"
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 
 #include <clang/AST/ASTContext.h>
 

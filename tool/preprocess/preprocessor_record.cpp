@@ -44,6 +44,13 @@ void PreprocessorRecord::record(const clang::Token& name,
   uses_.push_back({at, name.getIdentifierInfo()->getName().str(), macro});
 }
 
+llvm::StringRef PreprocessorRecord::tested_macro(const clang::Token& name,
+                                                 const clang::MacroDefinition& definition) {
+  record(name, definition);
+  const clang::IdentifierInfo* id = name.getIdentifierInfo();
+  return id ? id->getName() : llvm::StringRef();
+}
+
 void PreprocessorRecord::MacroExpands(const clang::Token& name,
                                       const clang::MacroDefinition& definition, clang::SourceRange,
                                       const clang::MacroArgs*) {
@@ -57,16 +64,12 @@ void PreprocessorRecord::Defined(const clang::Token& name, const clang::MacroDef
 
 void PreprocessorRecord::Ifdef(clang::SourceLocation at, const clang::Token& name,
                                const clang::MacroDefinition& definition) {
-  record(name, definition);
-  const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  open_group(at, id ? id->getName() : llvm::StringRef());
+  open_group(at, tested_macro(name, definition));
 }
 
 void PreprocessorRecord::Ifndef(clang::SourceLocation at, const clang::Token& name,
                                 const clang::MacroDefinition& definition) {
-  record(name, definition);
-  const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  open_group(at, id ? id->getName() : llvm::StringRef());
+  open_group(at, tested_macro(name, definition));
 }
 
 void PreprocessorRecord::open_group(clang::SourceLocation at, llvm::StringRef tested) {
@@ -114,27 +117,12 @@ void PreprocessorRecord::Elif(clang::SourceLocation, clang::SourceRange conditio
 
 void PreprocessorRecord::Elifdef(clang::SourceLocation, const clang::Token& name,
                                  const clang::MacroDefinition& definition) {
-  record(name, definition);
-  const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  continue_group(id ? id->getName() : llvm::StringRef());
-}
-
-// Called instead of the above where an earlier branch was taken (the directive is not evaluated).
-void PreprocessorRecord::Elifdef(clang::SourceLocation, clang::SourceRange condition,
-                                 clang::SourceLocation) {
-  continue_group(condition_text(condition));
+  continue_group(tested_macro(name, definition));
 }
 
 void PreprocessorRecord::Elifndef(clang::SourceLocation, const clang::Token& name,
                                   const clang::MacroDefinition& definition) {
-  record(name, definition);
-  const clang::IdentifierInfo* id = name.getIdentifierInfo();
-  continue_group(id ? id->getName() : llvm::StringRef());
-}
-
-void PreprocessorRecord::Elifndef(clang::SourceLocation, clang::SourceRange condition,
-                                  clang::SourceLocation) {
-  continue_group(condition_text(condition));
+  continue_group(tested_macro(name, definition));
 }
 
 void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) {

@@ -43,6 +43,9 @@ struct IncludeDirective {
 
 class PreprocessorRecord : public clang::PPCallbacks {
  public:
+  using Location = clang::SourceLocation;
+  using Range = clang::SourceRange;
+
   explicit PreprocessorRecord(const clang::SourceManager& sm) : sm_(sm) {}
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
@@ -66,12 +69,16 @@ class PreprocessorRecord : public clang::PPCallbacks {
             clang::SourceLocation if_at) override;
   void Elifdef(clang::SourceLocation at, const clang::Token& name,
                const clang::MacroDefinition& definition) override;
-  void Elifdef(clang::SourceLocation at, clang::SourceRange condition,
-               clang::SourceLocation if_at) override;
   void Elifndef(clang::SourceLocation at, const clang::Token& name,
                 const clang::MacroDefinition& definition) override;
-  void Elifndef(clang::SourceLocation at, clang::SourceRange condition,
-                clang::SourceLocation if_at) override;
+  // Called instead of the two above where an earlier branch was taken (the directive is not
+  // evaluated): the group records the condition's text, as for #elif.
+  void Elifdef(Location, Range condition, Location) override {
+    continue_group(condition_text(condition));
+  }
+  void Elifndef(Location, Range condition, Location) override {
+    continue_group(condition_text(condition));
+  }
   void Endif(clang::SourceLocation at, clang::SourceLocation if_at) override;
   void MacroDefined(const clang::Token& name, const clang::MacroDirective* directive) override;
   void MacroUndefined(const clang::Token& name, const clang::MacroDefinition& definition,
@@ -91,6 +98,8 @@ class PreprocessorRecord : public clang::PPCallbacks {
 
  private:
   void record(const clang::Token& name, const clang::MacroDefinition& definition);
+  // The name an #ifdef, #ifndef, #elifdef or #elifndef tests, its use recorded.
+  llvm::StringRef tested_macro(const clang::Token& name, const clang::MacroDefinition& definition);
   void open_group(clang::SourceLocation at, llvm::StringRef tested);
   void continue_group(llvm::StringRef tested);
   bool names_device_macro(llvm::StringRef text, std::set<std::string>& seen) const;

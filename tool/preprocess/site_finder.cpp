@@ -1,5 +1,6 @@
 #include "preprocess/site_finder.h"
 
+#include "preprocess/call_probe.h"
 #include "preprocess/template_name_lookup.h"
 
 #include <clang/Basic/SourceManager.h>
@@ -22,7 +23,8 @@ constexpr const char* kNamesPragma = "tiletune_site_names";
 // annotation (a `using namespace` that ends just before it is in force only once the parser has
 // read past its ';'), while its scopes are still the annotation's. Then the names before each '<'
 // of the annotation are looked up; the later parses replay what the lookup said
-// (parse_site_annotation).
+// (parse_site_annotation). The kernel call's probe (call_probe.h), which needs that parse, follows
+// the pragma.
 class SiteNamesPragma : public clang::PragmaHandler {
  public:
   SiteNamesPragma(clang::CompilerInstance& compiler, std::vector<SiteText>& sites)
@@ -34,7 +36,9 @@ class SiteNamesPragma : public clang::PragmaHandler {
     std::size_t site = sites_.size();
     if (token.is(clang::tok::numeric_constant)) site = std::stoul(pp.getSpelling(token));
     while (token.isNot(clang::tok::eod)) pp.Lex(token);
-    if (site < sites_.size() && compiler_.hasSema()) look_up(sites_[site]);
+    if (site >= sites_.size()) return;
+    if (compiler_.hasSema()) look_up(sites_[site]);
+    enter_call_probe(pp, sites_[site]);
   }
 
  private:
@@ -143,6 +147,13 @@ unsigned line_breaks_before(const SiteText& site, unsigned offset) {
   // A macro's body is spelled on one line: the text's own line breaks are the spliced text's.
   auto const breaks = static_cast<unsigned>(std::count(site.text.begin(), end, '\n'));
   return breaks + splices_before(site.splices, written_offset(site.expansions, offset, false));
+}
+
+bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at) {
+  if (at.isInvalid()) return false;
+  at = sm.getFileLoc(at);
+  return !sm.isBeforeInTranslationUnit(at, site.macro_begin) &&
+         !sm.isBeforeInTranslationUnit(site.rparen, at);
 }
 
 }  // namespace tiletune::tool

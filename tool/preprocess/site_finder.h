@@ -20,6 +20,7 @@
 namespace clang {
 class CompilerInstance;
 class Preprocessor;
+class SourceManager;
 }  // namespace clang
 
 namespace tiletune::tool {
@@ -44,6 +45,10 @@ std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site)
 
 // The line breaks of the written text before `offset` into the site's text (a splice's included).
 unsigned line_breaks_before(const SiteText& site, unsigned offset);
+
+// Whether `at` is in the annotation's text, from TILETUNE to its ')': where the annotation is a
+// macro's argument, by where that argument is written.
+bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at);
 
 // A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given
 // is rewritten), or inside a macro's definition or arguments (no text of its own to replace).

@@ -4,7 +4,7 @@
 // and calls the kernel with the constants in place.
 #pragma once
 
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/source_chunks.h"
 
 #include <clang/AST/Decl.h>

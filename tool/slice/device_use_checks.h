@@ -6,7 +6,7 @@
 // sliced; it also records the toolkit headers a use needs.
 #pragma once
 
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "slice/declaration_uses.h"
 #include "slice/header_origin.h"
 #include "slice/symbol_writes.h"

@@ -4,7 +4,7 @@
 // sliced text expands, and #includes of the toolkit headers NVRTC supports that it draws on.
 #pragma once
 
-#include "diagnostics.h"
+#include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "slice/declaration_uses.h"
 

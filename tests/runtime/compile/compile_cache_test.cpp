@@ -14,16 +14,16 @@
 #include <thread>
 #include <vector>
 
-#include "compile/compile_key.h"
+#include "compile/cache/compile_key.h"
+#include "compile/cache/single_flight.h"
 #include "compile/nvrtc_compiler.h"
-#include "compile/single_flight.h"
-#include "store/content_hash.h"
+#include "hash/content_hash.h"
 #include "store/disk_cache.h"
 #include "support/elf_section.h"
 #include "support/fake_stages.h"
 #include "support/temporary_directory.h"
-#include "thread_pool.h"
 #include "tiletune/error.h"
+#include "tune/thread_pool.h"
 
 namespace tiletune::detail {
 namespace {

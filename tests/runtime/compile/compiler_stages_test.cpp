@@ -7,10 +7,11 @@
 #include <string>
 #include <string_view>
 
-#include "compile/cubin_linker.h"
-#include "compile/nvrtc_front_end.h"
-#include "compile/ptx_entries.h"
-#include "compile/ptx_hints.h"
+#include "compile/machine_code/cubin_linker.h"
+#include "compile/machine_code/ptx_entries.h"
+#include "compile/machine_code/ptx_hints.h"
+#include "cubin/assembler_report.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "support/elf_section.h"
 #include "support/test_kernels.h"
 #include "tiletune/error.h"

@@ -19,12 +19,12 @@
 #include <thread>
 #include <vector>
 
-#include "compile/front_end_runner.h"
+#include "compile/front_end/front_end_runner.h"
+#include "compile/front_end/nvrtc_worker_path.h"
+#include "compile/front_end/worker_pool.h"
+#include "compile/front_end/worker_process.h"
 #include "compile/nvrtc_compiler.h"
-#include "compile/nvrtc_front_end.h"
-#include "compile/nvrtc_worker_path.h"
-#include "compile/worker_pool.h"
-#include "compile/worker_process.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "support/temporary_directory.h"
 #include "support/test_kernels.h"
 #include "tiletune/error.h"

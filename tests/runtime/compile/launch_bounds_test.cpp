@@ -6,10 +6,10 @@
 #include <string>
 #include <string_view>
 
-#include "compile/cubin_linker.h"
-#include "compile/launch_bounds.h"
+#include "compile/machine_code/cubin_linker.h"
 #include "compile/nvrtc_compiler.h"
-#include "compile/nvrtc_front_end.h"
+#include "instantiation/launch_bounds.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "tune/site_variant.h"
 #include "tuning_bench_support.h"
 

@@ -2,11 +2,11 @@
 // every waiter, different keys in parallel on the pool, and one disk cache directory shared by two
 // compilers. Fake stages stand in for NVRTC and nvJitLink (neither is instrumented). A plain
 // program: it prints what failed and exits non-zero; ThreadSanitizer exits non-zero on a race.
-#include "compile/caching_compiler.h"
-#include "compile/single_flight.h"
+#include "compile/cache/caching_compiler.h"
+#include "compile/cache/single_flight.h"
 #include "store/disk_cache.h"
 #include "support/fake_stages.h"
-#include "thread_pool.h"
+#include "tune/thread_pool.h"
 
 #include <tiletune/error.h>
 

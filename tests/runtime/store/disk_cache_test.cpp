@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "compile/caching_compiler.h"
-#include "store/content_hash.h"
+#include "compile/cache/caching_compiler.h"
+#include "hash/content_hash.h"
 #include "store/disk_cache.h"
 #include "support/fake_stages.h"
 #include "support/temporary_directory.h"

@@ -2,8 +2,8 @@
 // and the hints; and what made it: NVRTC, the driver and tiletune. A stored result for other code
 // or other versions is tuned again, with one log line saying why; a block from before code ids
 // still parses and is tuned again once. A save also clears temporaries a killed writer left.
+#include "hash/content_hash.h"
 #include "runtime.h"
-#include "store/content_hash.h"
 #include "store/results_file.h"
 #include "store/results_format.h"
 #include "support/fake_device.h"

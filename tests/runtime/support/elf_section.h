@@ -3,7 +3,7 @@
 // kernel compiled alone and the same kernel compiled in a batch.
 #pragma once
 
-#include "compile/elf_sections.h"
+#include "cubin/elf_sections.h"
 
 namespace tiletune::testing {
 

@@ -1,8 +1,8 @@
 // What makes two configurations run alike (issue 16's duplicates): machine code that NVRTC and
 // nvJitLink build here for sm_90 (no GPU needed), registers, and launch geometry.
 #include "tune/run_identity.h"
-#include "compile/elf_sections.h"
 #include "compile/nvrtc_compiler.h"
+#include "cubin/elf_sections.h"
 #include "tune/site_variant.h"
 
 #include <gtest/gtest.h>

@@ -3,6 +3,7 @@
 // cost landscape, where the sample compiles a tenth and still finds a configuration near the best.
 #include "tune/search.h"
 #include "runtime.h"
+#include "search/search_strategies.h"
 #include "support/fake_device.h"
 #include "support/temporary_directory.h"
 

@@ -1,0 +1,143 @@
+#include "ranks/rank_agreement.h"
+
+#include "hash/content_hash.h"
+#include "store/broadcast_record.h"
+#include "text/site_text.h"
+#include "tune/site_variant.h"
+#include "tune/stored_winner.h"
+
+#include <tiletune/error.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <utility>
+
+namespace tiletune {
+namespace {
+
+std::mutex& hook_mutex() {
+  static std::mutex m;
+  return m;
+}
+Broadcast& hook() {
+  static Broadcast b;
+  return b;
+}
+
+}  // namespace
+
+void set_broadcast(Broadcast broadcast) {
+  std::lock_guard lock(hook_mutex());
+  hook() = std::move(broadcast);
+}
+
+namespace detail {
+namespace {
+
+using Outcome = BroadcastRecord::Outcome;
+
+std::string key_text(const Key& key) { return "(" + key_values(key) + ")"; }
+
+// Why the root's record cannot be this rank's first launch of `mine`, or "" when it can: the ranks
+// reached their first launches in different orders, or run different builds.
+std::string identity_mismatch(const StoredResult& root, const StoredResult& mine) {
+  if (root.site != mine.site || !(root.key == mine.key))
+    return "the root rank broadcast the first launch of " + root.site +
+           " key=" + key_text(root.key) + " while this rank is at " + mine.site +
+           " key=" + key_text(mine.key) +
+           " (every rank must reach the first launch of each key in the same order)";
+  if (root.hints.occupancy != mine.hints.occupancy || root.hints.num_ctas != mine.hints.num_ctas)
+    return "the root rank's static hints (" + hints_text(root.hints) +
+           ") differ from this rank's (" + hints_text(mine.hints) + ")";
+  return "";
+}
+
+}  // namespace
+
+std::optional<Broadcast> current_broadcast() {
+  std::lock_guard lock(hook_mutex());
+  if (!hook().bytes) return std::nullopt;
+  return hook();
+}
+
+TunedKernel decide_and_broadcast(const Broadcast& broadcast, const TuningTools& tools,
+                                 const TuningRequest& request, const DeviceInfo& device,
+                                 const std::function<TunedKernel()>& decide) {
+  BroadcastRecord record;
+  try {
+    TunedKernel decided = decide();
+    record.outcome = decided.result.tuned ? Outcome::measured : Outcome::chosen;
+    record.result = stored_winner(request.site, request.key, device, decided.result,
+                                  current_versions(tools, device));
+    std::string bytes = encode_broadcast(record);
+    broadcast.bytes(bytes);
+    return decided;
+  } catch (const std::exception& e) {
+    if (record.outcome != Outcome::failed) throw;  // the broadcast itself failed: nothing to send
+    record.result = stored_identity(request.site, request.key, device);
+    record.failure = e.what();
+    std::string bytes = encode_broadcast(record);
+    broadcast.bytes(bytes);
+    if (tools.settings.log)
+      std::fprintf(tools.settings.log,
+                   "tiletune: %s: no winner on the root rank; its failure is broadcast so that "
+                   "every rank stops here\n",
+                   record.result.site.c_str());
+    throw;
+  }
+}
+
+TunedKernel adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
+                            const TuningRequest& request, const DeviceInfo& device) {
+  const SiteInfo& site = request.site;
+  const std::string where = site_location(site) + ": tiletune: ";
+  std::string bytes;
+  broadcast.bytes(bytes);
+  BroadcastRecord record;
+  try {
+    record = decode_broadcast(bytes);
+  } catch (const Error& e) {
+    throw Error(where + e.what());
+  }
+  const StoredResult mine = stored_identity(site, request.key, device);
+  if (std::string why = identity_mismatch(record.result, mine); !why.empty())
+    throw Error(where + why);
+  if (record.outcome == Outcome::failed)
+    throw Error(where + "the root rank found no winner for " + mine.site +
+                " key=" + key_text(mine.key) + ": " + record.failure);
+  const StoredResult& root = record.result;
+  const std::vector<Config>& configs = site.space.configurations();
+  if (root.space_checksum != site.space.checksum() || root.axis_names != site.space.axis_names() ||
+      std::find(configs.begin(), configs.end(), root.best) == configs.end())
+    throw Error(where + "the root rank's winner is for another space (checksum " +
+                hex64(root.space_checksum) + " against this rank's " +
+                hex64(site.space.checksum()) + "): do all ranks run the same build?");
+  const std::string config = site.space.describe(root.best);
+  TunedKernel adopted;
+  try {
+    adopted = load_configuration(tools, request, root.best);
+  } catch (const std::exception& e) {
+    throw Error(where + "the root rank's winner " + config +
+                " does not build on this rank: " + e.what());
+  }
+  TuningResult& r = adopted.result;
+  r.from_file = false;
+  r.from_root = true;
+  r.measurements.front().median_ms = root.median_ms;
+  if (record.outcome == Outcome::chosen) {
+    r.tuned = false;
+    r.not_tuned = "the root rank chose it without measuring";
+  }
+  if (tools.settings.log)
+    std::fprintf(tools.settings.log,
+                 "tiletune: %s: adopted the root rank's winner %s (%s there%s); not measured "
+                 "here\n",
+                 mine.site.c_str(), config.c_str(),
+                 record.outcome == Outcome::measured ? "measured" : "chosen without measuring",
+                 root.device == mine.device ? "" : (", on " + root.device).c_str());
+  return adopted;
+}
+
+}  // namespace detail
+}  // namespace tiletune

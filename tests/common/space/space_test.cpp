@@ -1,0 +1,55 @@
+#include <tiletune/error.h>
+#include <tiletune/space.h>
+
+#include "instantiation/name_expression.h"
+
+#include <gtest/gtest.h>
+
+namespace tiletune {
+namespace {
+
+TEST(Space, CartesianEnumeratesFirstAxisOutermost) {
+  Space s = Space::cartesian({{"a", {1, 2}}, {"b", {10, 20, 30}}});
+  ASSERT_EQ(s.size(), 6u);
+  EXPECT_EQ(s.configurations()[0], (Config{1, 10}));
+  EXPECT_EQ(s.configurations()[1], (Config{1, 20}));
+  EXPECT_EQ(s.configurations()[3], (Config{2, 10}));
+  EXPECT_EQ(s.axis_index("b"), 1);
+  EXPECT_EQ(s.axis_index("c"), -1);
+  EXPECT_EQ(s.describe(s.configurations()[5]), "a=2 b=30");
+}
+
+TEST(Space, ConstraintFilters) {
+  Space s = Space::cartesian({{"a", {1, 2, 3, 4}}, {"b", {1, 2}}},
+                             [](const Config& c) { return c[0] % c[1] == 0; });
+  EXPECT_EQ(s.size(), 6u);  // b=1: all four; b=2: a=2, a=4
+}
+
+TEST(Space, ListKeepsOrderAndChecksRows) {
+  Space s = Space::list({"a", "b"}, {{3, 4}, {1, 2}});
+  EXPECT_EQ(s.configurations()[0], (Config{3, 4}));
+  EXPECT_THROW(Space::list({"a", "b"}, {{1}}), Error);
+}
+
+TEST(Space, RejectsRepeatedAndEmptyAxes) {
+  EXPECT_THROW(Space::cartesian({{"a", {1}}, {"a", {2}}}), Error);
+  EXPECT_THROW(Space::cartesian({{"a", {}}}), Error);
+}
+
+TEST(Space, ChecksumChangesWithTheSpace) {
+  Space a = Space::cartesian({{"tile", {64, 128}}});
+  Space b = Space::cartesian({{"tile", {64, 256}}});
+  Space c = Space::cartesian({{"tiles", {64, 128}}});
+  EXPECT_EQ(a.checksum(), Space::cartesian({{"tile", {64, 128}}}).checksum());
+  EXPECT_NE(a.checksum(), b.checksum());
+  EXPECT_NE(a.checksum(), c.checksum());
+}
+
+TEST(NameExpression, SubstitutesWholeAxisNames) {
+  Space s = Space::cartesian({{"tile", {128}}, {"tile2", {7}}});
+  EXPECT_EQ(detail::substitute_axes("k<$tile, $tile2>", s, s.configurations()[0]), "k<(128), (7)>");
+  EXPECT_THROW(detail::substitute_axes("k<$nope>", s, s.configurations()[0]), Error);
+}
+
+}  // namespace
+}  // namespace tiletune

@@ -1,0 +1,2 @@
+#include "hash.h"
+#include "hash/hash.h"
