@@ -2,8 +2,11 @@
 // user's -std, and what it writes (tiletune's headers and every kind of generated site: a literal
 // space with `where`, a fixed list, a space built at run time, per-configuration arguments,
 // Constant(...), the tuning options, static hints, a template kernel named through its signature,
-// a __constant__ table shared with host code) compiles with nvcc in that standard, warnings
-// being errors.
+// a __constant__ table shared with host code, deduced template arguments, sites in a host
+// template with a literal and a run-time space) compiles with nvcc in that standard, warnings
+// being errors. NVRTC compiles the tuned kernels (the device check at build time, the runtime at
+// the first launch: SiteInfo::options) in C++20 for a C++20 file, else in C++17, its default,
+// which is not written (slice/nvrtc_language.h says why).
 // RUN: %tiletune %s -o %t.11.cu -- -std=c++11
 // RUN: %nvcc -std=c++11 -arch=sm_90 -Werror all-warnings -I%{tiletune_include} -c %t.11.cu -o %t.11.o
 // RUN: %tiletune %s -o %t.14.cu -- -std=c++14
@@ -11,6 +14,7 @@
 // RUN: %tiletune %s -o %t.20.cu -- -std=c++20
 // RUN: %nvcc -std=c++20 -arch=sm_90 -Werror all-warnings -I%{tiletune_include} -c %t.20.cu -o %t.20.o
 // RUN: FileCheck %s --input-file=%t.11.cu
+// RUN: FileCheck %s --input-file=%t.20.cu --check-prefix=CXX20
 
 #include <tiletune/tiletune.h>
 
@@ -39,6 +43,8 @@ void literal(float* x, int n, cudaStream_t s) {
            threads = $tile, shmem = $tile * sizeof(float), stream = s,
            restore = (x, n * sizeof(float)), verify = 1e-5, flush_l2 = true, search = sample,
            budget = 2s, seed = 7, scale<$tile, $items>(x, n, $items, 2.f));
+  // CHECK-NOT: info.options
+  // CXX20: info.options = {"-std=c++20"};
   // CHECK: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
   // CHECK: return ::tiletune::geometry(
 }
@@ -66,3 +72,23 @@ void symbols(float* x, int n) {
            weigh(x, n, Constant(2)));
   // CHECK: info.symbols = {::tiletune::device_symbol(
 }
+
+template <class T>
+__global__ void twice(T* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= 2;
+}
+
+void deduced(double* x, int n) {
+  TILETUNE(space = (block = (128, 256)), blocks = cld(n, $block), threads = $block, twice(x, n));
+}
+
+template <class T>
+void in_template(const T* in, T* out, int n) {
+  TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile,
+           copy<T, $tile>(in, out, n));
+  TILETUNE(space = make_space(n), blocks = cld(n, $tile), threads = $tile,
+           copy<T, $tile>(in, out, n));
+}
+template void in_template<float>(const float*, float*, int);
+template void in_template<int>(const int*, int*, int);
