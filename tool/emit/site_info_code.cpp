@@ -22,9 +22,10 @@ std::vector<clang::TemplateArgument> resolved_arguments(const SiteInstantiation&
 }
 
 // The kernel's template arguments, `$name` kept. As written, where Clang resolved nothing or the
-// annotation is in a plain function; the arguments Clang deduced follow. In a template, those
-// without `$` are spelled as this instantiation resolved them, and those with `$` as written with
-// the enclosing templates' parameters spelled.
+// annotation is in a plain function (the function's local constants spelled as values); the
+// arguments Clang deduced follow. In a template, those without `$` are spelled as this
+// instantiation resolved them, and those with `$` as written with the enclosing templates'
+// parameters and local constants spelled.
 std::string template_arguments(const CheckedSite& site, const ExpressionCode& expressions) {
   const KernelCall& call = *site.annotation->call;
   std::vector<std::string> args;
@@ -38,12 +39,14 @@ std::string template_arguments(const CheckedSite& site, const ExpressionCode& ex
     std::vector<clang::TemplateArgument> all = resolved_arguments(*instance);
     for (std::size_t i = 0; i < all.size(); ++i) {
       bool const written = i < call.template_args.size();
-      if (written && !call.template_args[i].dollars.empty()) {
-        if (in_template)
-          args[i] = with_parameters_spelled(args[i], *site.launches, *instance, context);
+      if (written && !in_template) {
+        args[i] = with_local_constants_spelled(args[i], *instance, context);
         continue;
       }
-      if (written && !in_template) continue;
+      if (written && !call.template_args[i].dollars.empty()) {
+        args[i] = with_parameters_spelled(args[i], *site.launches, *instance, context);
+        continue;
+      }
       std::string spelled = spell_argument(all[i], context, Spelling::Nvrtc).value_or("?");
       if (written)
         args[i] = spelled;
