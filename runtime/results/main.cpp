@@ -1,7 +1,9 @@
 // tiletune-results: merge, show and plot results files.
 //   tiletune-results merge [--strict] OUT IN...
-//   tiletune-results show FILE
-//   tiletune-results plot FILE [--site S] [--key K] -o OUT.svg
+//   tiletune-results show [FILE]
+//   tiletune-results plot [FILE] [--site S] [--key K] -o OUT.svg
+// Without FILE, the results file a tuned program of this user writes: TILETUNE_RESULTS_FILE, else
+// results.txt in the cache directory (the runtime's own rule), named on stderr.
 // Exit status: 0 done; 1 (merge --strict only) the inputs disagree on a winner; 2 bad usage, an
 // input that cannot be read, or an output that cannot be written.
 #include "results/merge.h"
@@ -9,13 +11,17 @@
 #include "results/plot.h"
 #include "results/show.h"
 #include "results/tuning_points.h"
+#include "runtime_options.h"
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace tiletune::results {
 namespace {
@@ -24,10 +30,12 @@ constexpr int kOk = 0, kConflicts = 1, kUsage = 2;
 
 constexpr const char* kUsageText =
     "usage: tiletune-results merge [--strict] OUT IN...   merge results files (majority winner)\n"
-    "       tiletune-results show FILE                   a table per site and key\n"
-    "       tiletune-results plot FILE [--site S] [--key K] -o OUT.svg\n"
+    "       tiletune-results show [FILE]                 a table per site and key\n"
+    "       tiletune-results plot [FILE] [--site S] [--key K] -o OUT.svg\n"
     "                                                    one tuning as an SVG (FILE: results\n"
-    "                                                    file or TILETUNE_LOG=1 log)\n";
+    "                                                    file or TILETUNE_LOG=1 log)\n"
+    "  FILE defaults to the results file tuned programs write: $TILETUNE_RESULTS_FILE, else\n"
+    "  results.txt in $TILETUNE_CACHE_DIR (default $XDG_CACHE_HOME/tiletune, ~/.cache/tiletune).\n";
 
 int usage(const std::string& why) {
   std::fprintf(stderr, "tiletune-results: %s\n%s", why.c_str(), kUsageText);
@@ -52,6 +60,36 @@ std::optional<std::string> read_input(const std::string& path) {
                std::strerror(errno));
   if (file) std::fclose(file);
   return std::nullopt;
+}
+
+// The runtime's results file for this environment, said on stderr; "" (after saying why) when
+// there is none to read.
+std::string default_input() {
+  const std::string path =
+      RuntimeOptions::from_environment([](const std::string& message) {
+        std::fprintf(stderr, "tiletune-results: warning: %s\n", message.c_str());
+      }).results_file;
+  if (path.empty()) {
+    std::fprintf(stderr,
+                 "tiletune-results: no FILE given, and no default results file: set "
+                 "TILETUNE_RESULTS_FILE, TILETUNE_CACHE_DIR or HOME\n");
+    return {};
+  }
+  const bool from_variable = path == [] {
+    const char* v = std::getenv("TILETUNE_RESULTS_FILE");
+    return std::string(v ? v : "");
+  }();
+  std::fprintf(
+      stderr, "tiletune-results: reading %s (%s)\n", path.c_str(),
+      from_variable ? "TILETUNE_RESULTS_FILE" : "the default: results.txt in the cache directory");
+  if (::access(path.c_str(), F_OK) != 0) {
+    std::fprintf(stderr,
+                 "tiletune-results: %s does not exist: no program has tuned here yet with this "
+                 "environment (TILETUNE_RESULTS_FILE, TILETUNE_CACHE_DIR)\n",
+                 path.c_str());
+    return {};
+  }
+  return path;
 }
 
 void print_lines(const std::vector<std::string>& lines) {
@@ -85,12 +123,13 @@ int merge_command(std::vector<std::string> args) {
 }
 
 int show_command(const std::vector<std::string>& args) {
-  if (args.size() != 1) return usage("show takes one FILE");
-  std::optional<std::string> text = read_input(args[0]);
+  if (args.size() > 1) return usage("show takes one FILE");
+  const std::string input = args.empty() ? default_input() : args[0];
+  if (input.empty()) return kUsage;
+  std::optional<std::string> text = read_input(input);
   if (!text) return kUsage;
   std::vector<std::string> problems;
-  const std::vector<detail::StoredResult> results =
-      detail::parse_results(*text, args[0], &problems);
+  const std::vector<detail::StoredResult> results = detail::parse_results(*text, input, &problems);
   print_lines(problems);
   std::fputs(results.empty() ? "no results\n" : show(results).c_str(), stdout);
   return kOk;
@@ -116,7 +155,8 @@ int plot_command(const std::vector<std::string>& args) {
       return usage("plot takes one FILE");
     }
   }
-  if (input.empty() || output.empty()) return usage("plot needs FILE and -o OUT.svg");
+  if (output.empty()) return usage("plot needs -o OUT.svg");
+  if (input.empty() && (input = default_input()).empty()) return kUsage;
   std::optional<std::string> text = read_input(input);
   if (!text) return kUsage;
   std::vector<std::string> problems;
