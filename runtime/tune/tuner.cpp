@@ -3,7 +3,7 @@
 #include "tune/build_schedule.h"
 #include "tune/device_limits.h"
 #include "tune/run_identity.h"
-#include "tune/search.h"
+#include "tune/search/search.h"
 #include "tune/site_variant.h"
 #include "tune/symbol_copies.h"
 #include "tune/trial_memory.h"
