@@ -85,13 +85,14 @@ void keep(std::vector<StoredResult>& results, StoredResult result) {
 
 }  // namespace
 
-ResultsFile::ResultsFile(std::string path, std::FILE* log) : path_(std::move(path)), log_(log) {}
+ResultsFile::ResultsFile(std::string path, Logger log) : path_(std::move(path)), log_(log) {}
 
 void ResultsFile::warn(const std::string& message) {
   static std::mutex printed_mutex;
   static std::set<std::string> printed;
   std::lock_guard lock(printed_mutex);
-  if (log_ && printed.insert(message).second) std::fprintf(log_, "tiletune: %s\n", message.c_str());
+  if (log_.prints(LogLevel::notice) && printed.insert(message).second)
+    log_.line(LogLevel::notice, message);
 }
 
 std::optional<std::vector<StoredResult>> ResultsFile::read() {

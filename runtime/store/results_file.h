@@ -3,9 +3,9 @@
 // a file.
 #pragma once
 
+#include "log/logger.h"
 #include "store/results_format.h"
 
-#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -17,8 +17,8 @@ namespace tiletune::detail {
 class ResultsFile {
  public:
   // An empty path keeps results in memory only. Problems (unreadable, refused or malformed file,
-  // failed write) are written once each to `log` when it is not null; none of them is fatal.
-  ResultsFile(std::string path, std::FILE* log);
+  // failed write) are said once each in `log`; none of them is fatal.
+  ResultsFile(std::string path, Logger log);
 
   const std::string& path() const { return path_; }
 
@@ -48,7 +48,7 @@ class ResultsFile {
   void warn(const std::string& message);
 
   std::string path_;
-  std::FILE* log_;
+  Logger log_;
   std::mutex mutex_;
   bool loaded_ = false;
   std::vector<StoredResult> results_;

@@ -3,6 +3,8 @@
 #include "files/files.h"
 #include "hash/content_hash.h"
 
+#include <cstdio>
+
 namespace tiletune::detail {
 
 std::string TuningLock::path_for(const std::string& results_path, const StoredResult& identity) {
@@ -20,31 +22,25 @@ std::string TuningLock::path_for(const std::string& results_path, const StoredRe
 }
 
 TuningLock::TuningLock(const std::string& results_path, const StoredResult& identity,
-                       std::chrono::milliseconds timeout, std::FILE* log) {
+                       std::chrono::milliseconds timeout, const Logger& log) {
   const std::string path = path_for(results_path, identity);
   if (std::string error = files::make_directories(files::parent_of(path)); !error.empty()) {
-    if (log)
-      std::fprintf(log,
-                   "tiletune: %s: %s; tuning without the lock that keeps processes from "
-                   "tuning it twice\n",
-                   identity.site.c_str(), error.c_str());
+    log.line(LogLevel::notice, identity.site + ": " + error +
+                                   "; tuning without the lock that keeps processes from tuning "
+                                   "it twice");
     return;
   }
   lock_.emplace(path, std::chrono::milliseconds(0));
   if (lock_->held()) return;
   if (lock_->busy()) {
-    if (log)
-      std::fprintf(log,
-                   "tiletune: %s: another process is tuning it (%s): waiting up to %g s for its "
-                   "winner\n",
-                   identity.site.c_str(), path.c_str(),
-                   static_cast<double>(timeout.count()) / 1000);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(timeout.count()) / 1000);
+    log.line(LogLevel::notice, identity.site + ": another process is tuning it (" + path +
+                                   "): waiting up to " + seconds + " s for its winner");
     lock_.emplace(path, timeout);
     if (lock_->held()) return;
   }
-  if (log)
-    std::fprintf(log, "tiletune: %s: %s; tuning it here as well\n", identity.site.c_str(),
-                 lock_->error().c_str());
+  log.line(LogLevel::notice, identity.site + ": " + lock_->error() + "; tuning it here as well");
 }
 
 }  // namespace tiletune::detail

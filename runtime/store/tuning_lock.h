@@ -5,11 +5,11 @@
 // blocks the next one.
 #pragma once
 
+#include "log/logger.h"
 #include "store/file_lock.h"
 #include "store/results_format.h"
 
 #include <chrono>
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -19,9 +19,9 @@ class TuningLock {
  public:
   // Takes the lock for `identity` beside `results_path`, waiting at most `timeout` for another
   // process's tuning. Not held when it could not be taken (no directory, timed out): the caller
-  // then tunes without it, and `log` (when not null) says why.
+  // then tunes without it, and `log` says why.
   TuningLock(const std::string& results_path, const StoredResult& identity,
-             std::chrono::milliseconds timeout, std::FILE* log);
+             std::chrono::milliseconds timeout, const Logger& log);
 
   bool held() const { return lock_ && lock_->held(); }
   // Where the lock is: <directory of the results file>/locks/<hash of the identity>.lock.
