@@ -29,10 +29,9 @@ namespace {
 
 using Source = Verdict::Source;
 
-// What the steps of one decision work with.
+// What the steps of one decision work with; the request they decide is passed along beside it.
 struct Deciding {
   Runtime& runtime;
-  const TuningRequest& request;
   const std::string& site;  // as the results file names it
   TuningTools tools;
   DeviceInfo device;
@@ -43,9 +42,9 @@ struct Deciding {
 };
 
 // The steps, defined below in the order they run.
-Decision across_ranks(const Deciding& d);
-Decision in_this_process(const Deciding& d);
-std::optional<TunedKernel> stored_winner_of(const Deciding& d);
+Decision across_ranks(const Deciding& d, const TuningRequest& request);
+Decision in_this_process(const Deciding& d, const TuningRequest& request);
+std::optional<TunedKernel> stored_winner_of(const Deciding& d, const TuningRequest& request);
 
 // The winner as every later launch reads it, with the site's shared variables in its module.
 std::unique_ptr<Winner> make_winner(Runtime& runtime, const TuningRequest& request,
@@ -117,13 +116,9 @@ const Winner* FirstLaunch::decided_once(Runtime& runtime, const TuningRequest& r
 // every later launch.
 const Winner* FirstLaunch::decide_and_keep(Runtime& runtime, const TuningRequest& request,
                                            std::uint64_t hash) {
-  const Deciding d{runtime,
-                   request,
-                   site_name_,
-                   runtime.tuning_tools(),
-                   runtime.device().info(request.context),
-                   runtime.options().logger()};
-  Decision decision = across_ranks(d);
+  const Deciding d{runtime, site_name_, runtime.tuning_tools(),
+                   runtime.device().info(request.context), runtime.options().logger()};
+  Decision decision = across_ranks(d, request);
   tell(d.log, site_name_, site_.space, decision);
   record_tuning(decision.kernel.result);
   return winners_.insert(make_winner(runtime, request, hash, std::move(decision.kernel)));
@@ -138,62 +133,62 @@ namespace {
 // With a broadcast hook (include/tiletune/broadcast.h) every rank launches the root rank's winner:
 // the root decides as any process does and broadcasts it, or its failure, so that no rank waits
 // for ever; the others adopt it without measuring. Without a hook the process decides alone.
-Decision across_ranks(const Deciding& d) {
+Decision across_ranks(const Deciding& d, const TuningRequest& request) {
   const std::optional<Broadcast> broadcast = current_broadcast();
-  if (!broadcast) return in_this_process(d);
+  if (!broadcast) return in_this_process(d, request);
   if (!broadcast->is_root) {
-    RootWinner root = adopt_from_root(*broadcast, d.tools, d.request, d.device);
+    RootWinner root = adopt_from_root(*broadcast, d.tools, request, d.device);
     return decided(std::move(root.kernel),
                    {root.measured ? Source::root_measured : Source::root_chose, root.device});
   }
   Decision decision;
   try {
-    decision = in_this_process(d);
+    decision = in_this_process(d, request);
   } catch (const std::exception& e) {
-    broadcast_failure(*broadcast, d.request, d.device, e.what());
+    broadcast_failure(*broadcast, request, d.device, e.what());
     d.log.line(LogLevel::notice, d.site +
                                      ": no winner on the root rank; its failure is broadcast so "
                                      "that every rank stops here");
     throw;
   }
-  broadcast_winner(*broadcast, d.tools, d.request, d.device, decision.kernel.result);
+  broadcast_winner(*broadcast, d.tools, request, d.device, decision.kernel.result);
   return decision;
 }
 
 // One process's decision.
-Decision in_this_process(const Deciding& d) {
+Decision in_this_process(const Deciding& d, const TuningRequest& request) {
   const RuntimeOptions& options = d.options();
   const std::string& file = d.results().path();
   // 1. The results file's winner (TILETUNE_DISABLE reads nothing stored).
   if (!options.disable)
-    if (std::optional<TunedKernel> stored = stored_winner_of(d))
+    if (std::optional<TunedKernel> stored = stored_winner_of(d, request))
       return decided(std::move(*stored), {Source::results_file, file});
   // 2. Every process of a job must launch the same code: no measuring, ever, so no lock either.
   // TILETUNE_DISABLE: the first configuration, not measured, not stored.
-  if (options.pinned) return decided(first_runnable(d.tools, d.request), {Source::pinned, file});
-  if (options.disable) return decided(tune(d.tools, d.request), {Source::disabled, ""});
+  if (options.pinned) return decided(first_runnable(d.tools, request), {Source::pinned, file});
+  if (options.disable) return decided(tune(d.tools, request), {Source::disabled, ""});
   // 3. Processes sharing the results file tune each key once: the first holds the key's lock
   // until its winner is stored (6); the others wait for it, then (4) find that winner in the file.
   std::optional<TuningLock> lock;
   if (!file.empty()) {
-    lock.emplace(file, stored_identity(d.request.site, d.request.key, d.device),
+    lock.emplace(file, stored_identity(request.site, request.key, d.device),
                  options.tuning_lock_timeout, d.log);
     d.results().reload();
-    if (std::optional<TunedKernel> stored = stored_winner_of(d))
+    if (std::optional<TunedKernel> stored = stored_winner_of(d, request))
       return decided(std::move(*stored), {Source::another_process, file});
   }
   // 5. Measure.
-  Decision tuned = decided(tune(d.tools, d.request), {Source::tuned, ""});
+  Decision tuned = decided(tune(d.tools, request), {Source::tuned, ""});
   // 6. Store.
-  d.results().store(stored_winner(d.request.site, d.request.key, d.device, tuned.kernel.result,
+  d.results().store(stored_winner(request.site, request.key, d.device, tuned.kernel.result,
                                   current_versions(d.tools, d.device)));
   return tuned;
 }
 
 // 1 and 4: the results file's winner for the key (tune/stored_winner.h); when the file's result is
 // passed over, the log says why.
-std::optional<TunedKernel> stored_winner_of(const Deciding& d) {
-  StoredLookup stored = load_stored_winner(d.tools, d.request, d.results(), d.device);
+std::optional<TunedKernel> stored_winner_of(const Deciding& d, const TuningRequest& request) {
+  StoredLookup stored = load_stored_winner(d.tools, request, d.results(), d.device);
   if (!stored.passed_over.empty())
     d.log.line(stored.level, d.site + ": " + stored.passed_over + ": tuning again");
   return std::move(stored.kernel);
