@@ -1,5 +1,6 @@
 #include "runtime_options.h"
 
+#include "log/logger.h"
 #include "search/search_strategies.h"
 #include "store/disk_cache.h"
 
@@ -68,7 +69,7 @@ std::optional<SearchStrategy> env_search(const RuntimeOptions::Warn& warn) {
 
 RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   const Warn print = [](const std::string& message) {
-    std::fprintf(stderr, "tiletune: warning: %s\n", message.c_str());
+    detail::Logger::warnings().warning(message);
   };
   const Warn& say = warn ? warn : print;
   RuntimeOptions o;

@@ -25,11 +25,6 @@ TILETUNE_DETAIL_CONSTANT std::size_t kMaxLiteralConfigurations = std::size_t{1} 
 // itself (README, "Large spaces"). The tool warns of an exhaustive space above 64.
 TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = 128;
 
-// The keywords of the annotation language, in the order an error message lists them.
-TILETUNE_DETAIL_CONSTANT const char* kKeywords[] = {
-    "space",    "where",   "key",     "blocks", "threads",  "shmem",  "stream", "occupancy",
-    "num_ctas", "restore", "outputs", "verify", "flush_l2", "search", "budget", "seed"};
-TILETUNE_DETAIL_CONSTANT std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
 
 // The axis names that are compiler or launch hints rather than plain values, and the static
 // keywords of the same names.

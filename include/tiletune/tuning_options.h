@@ -3,6 +3,7 @@
 #pragma once
 
 #include <tiletune/rules.h>
+#include <tiletune/search_strategies.h>
 
 #include <cstddef>
 #include <type_traits>
@@ -33,13 +34,16 @@ Buffer buffer(T* pointer, std::size_t bytes) {
   return b;
 }
 
-// Which configurations a tuning compiles and measures.
+// Which configurations a tuning compiles and measures: `automatic`, the default (exhaustive up to
+// kExhaustiveUpTo configurations, else sample), or a strategy of the list in
+// <tiletune/search_strategies.h>: `exhaustive` (every configuration the device can launch),
+// `sample` (a seeded random sample, then local search from the fastest along each axis: only what
+// it visits is compiled).
 enum class SearchStrategy : unsigned char {
-  automatic,   // exhaustive up to kExhaustiveUpTo configurations, else sample
-  exhaustive,  // every configuration the device can launch
-  // A seeded random sample, then local search from the fastest along each axis (one value up or
-  // down): only what it visits is compiled.
-  sample,
+  automatic,
+#define TILETUNE_SEARCH_STRATEGY_ENUMERATOR(enumerator, name, visits, seeding) enumerator,
+  TILETUNE_SEARCH_STRATEGIES(TILETUNE_SEARCH_STRATEGY_ENUMERATOR)
+#undef TILETUNE_SEARCH_STRATEGY_ENUMERATOR
 };
 
 // Up to this many configurations `automatic` is exhaustive (why: <tiletune/rules.h>).

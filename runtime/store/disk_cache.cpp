@@ -4,6 +4,7 @@
 #include "files/files.h"
 #include "files/trust.h"
 #include "hash/content_hash.h"
+#include "log/logger.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -143,9 +144,7 @@ std::string DiskCache::default_directory() {
 DiskCache::DiskCache(std::string directory, Warn warn)
     : directory_(std::move(directory)), warn_(std::move(warn)) {
   if (!warn_) {
-    warn_ = [](const std::string& message) {
-      std::fprintf(stderr, "tiletune: warning: %s\n", message.c_str());
-    };
+    warn_ = [](const std::string& message) { Logger::warnings().warning(message); };
   }
 }
 

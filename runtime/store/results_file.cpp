@@ -62,7 +62,7 @@ struct ResultsFile::Writing {
   }
 };
 
-ResultsFile::ResultsFile(std::string path, std::FILE* log, std::chrono::milliseconds lock_timeout)
+ResultsFile::ResultsFile(std::string path, Logger log, std::chrono::milliseconds lock_timeout)
     : path_(std::move(path)), log_(log), lock_timeout_(lock_timeout) {}
 
 ResultsFile::~ResultsFile() = default;
@@ -72,8 +72,8 @@ void ResultsFile::warn(const std::string& message) {
   static std::set<std::string> printed;
   std::lock_guard lock(printed_mutex);
   // Paths and problem lines quote the file, which is anyone's text: printed escaped.
-  if (log_ && printed.insert(message).second)
-    std::fprintf(log_, "tiletune: %s\n", terminal_text(message).c_str());
+  if (log_.prints(LogLevel::notice) && printed.insert(message).second)
+    log_.line(LogLevel::notice, terminal_text(message));
 }
 
 void ResultsFile::lock_file(std::optional<FileLock>& lock, FileLock::Mode mode) {

@@ -11,6 +11,7 @@
 // only where results_trust.h allows, and nothing is created beside a refused one.
 #pragma once
 
+#include "log/logger.h"
 #include "store/file_lock.h"
 #include "store/results_format.h"
 #include "store/results_image.h"
@@ -34,7 +35,7 @@ class ResultsFile {
   // An empty path keeps results in memory only. Problems (unreadable, refused or malformed file,
   // a lock not had within `lock_timeout`, a failed write) are written once each to `log` when it
   // is not null; none of them is fatal.
-  ResultsFile(std::string path, std::FILE* log, std::chrono::milliseconds lock_timeout);
+  ResultsFile(std::string path, Logger log, std::chrono::milliseconds lock_timeout);
   ~ResultsFile();
   ResultsFile(const ResultsFile&) = delete;
   ResultsFile& operator=(const ResultsFile&) = delete;
@@ -97,7 +98,7 @@ class ResultsFile {
   void warn(const std::string& message);
 
   std::string path_;
-  std::FILE* log_;
+  Logger log_;
   std::chrono::milliseconds lock_timeout_;
   std::mutex mutex_;
   bool loaded_ = false;

@@ -5,6 +5,8 @@
 #include "hash/content_hash.h"
 #include "store/results_trust.h"
 
+#include <cstdio>
+
 namespace tiletune::detail {
 namespace {
 
@@ -27,13 +29,11 @@ std::string TuningLock::path_for(const std::string& results_path, const StoredRe
 }
 
 TuningLock::TuningLock(const std::string& results_path, const StoredResult& identity,
-                       std::chrono::milliseconds timeout, std::FILE* log) {
+                       std::chrono::milliseconds timeout, const Logger& log) {
   auto without_lock = [&](const std::string& problem) {
-    if (log)
-      std::fprintf(log,
-                   "tiletune: %s: %s; tuning without the lock that keeps processes from "
-                   "tuning it twice\n",
-                   identity.site.c_str(), problem.c_str());
+    log.line(LogLevel::notice, identity.site + ": " + problem +
+                                   "; tuning without the lock that keeps processes from tuning "
+                                   "it twice");
   };
   if (const std::string parent = files::parent_of(results_path); !parent.empty())
     if (std::string error = files::make_directories(parent); !error.empty()) {
@@ -50,18 +50,14 @@ TuningLock::TuningLock(const std::string& results_path, const StoredResult& iden
   lock_.emplace(path, std::chrono::milliseconds(0));
   if (lock_->held()) return;
   if (lock_->busy()) {
-    if (log)
-      std::fprintf(log,
-                   "tiletune: %s: another process is tuning it (%s): waiting up to %g s for its "
-                   "winner\n",
-                   identity.site.c_str(), path.c_str(),
-                   static_cast<double>(timeout.count()) / 1000);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", static_cast<double>(timeout.count()) / 1000);
+    log.line(LogLevel::notice, identity.site + ": another process is tuning it (" + path +
+                                   "): waiting up to " + seconds + " s for its winner");
     lock_.emplace(path, timeout);
     if (lock_->held()) return;
   }
-  if (log)
-    std::fprintf(log, "tiletune: %s: %s; tuning it here as well\n", identity.site.c_str(),
-                 lock_->error().c_str());
+  log.line(LogLevel::notice, identity.site + ": " + lock_->error() + "; tuning it here as well");
 }
 
 TuningLock::~TuningLock() {

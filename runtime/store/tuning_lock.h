@@ -11,11 +11,11 @@
 // (results_trust.h): no process reads or writes it, so there is nothing to agree on.
 #pragma once
 
+#include "log/logger.h"
 #include "store/file_lock.h"
 #include "store/results_format.h"
 
 #include <chrono>
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -25,10 +25,10 @@ class TuningLock {
  public:
   // Takes the lock for `identity` beside `results_path`, waiting at most `timeout` for another
   // process's tuning. Not held when it could not be taken (a refused results file, no directory,
-  // timed out): the caller then tunes without it, and `log` (when not null) says why, except for
+  // timed out): the caller then tunes without it, and `log` says why, except for
   // a refused results file, which the results file itself warns of.
   TuningLock(const std::string& results_path, const StoredResult& identity,
-             std::chrono::milliseconds timeout, std::FILE* log);
+             std::chrono::milliseconds timeout, const Logger& log);
   // Releases the lock and removes its file.
   ~TuningLock();
   TuningLock(const TuningLock&) = delete;

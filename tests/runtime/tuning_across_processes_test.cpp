@@ -222,15 +222,16 @@ TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
   identity.device = "fake-sm90";
   const std::string path = detail::TuningLock::path_for(results, identity);
   testing::LogFile log;
+  const detail::Logger logger(log.get(), 0);
   {
-    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), log.get());
+    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), logger);
     ASSERT_TRUE(first.held());
     // flock locks belong to the open file: a second open in this process contends like another
     // process would.
-    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), log.get());
+    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), logger);
     EXPECT_FALSE(second.held());
   }
-  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), log.get());
+  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), logger);
   EXPECT_TRUE(after.held());
   const std::string text = log.text();
   EXPECT_NE(text.find("another process is tuning it (" + path + "): waiting up to 0.03 s"),
@@ -248,7 +249,8 @@ TEST(TuningLock, AnUncreatableDirectoryMeansTuningWithoutTheLockAndSaysSo) {
   detail::StoredResult identity;
   identity.site = "vadd.cu:12 vadd<$tile>";
   testing::LogFile log;
-  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), log.get());
+  const detail::Logger logger(log.get(), 0);
+  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), logger);
   EXPECT_FALSE(lock.held());
   const std::string text = log.text();
   EXPECT_NE(text.find("tuning without the lock that keeps processes from tuning it twice"),

@@ -4,7 +4,6 @@
 #include "compile/front_end/worker_pool.h"
 #include "runtime_options.h"
 
-#include <cstdio>
 #include <mutex>
 
 namespace tiletune::detail {
@@ -24,7 +23,7 @@ std::shared_ptr<FrontEndRunner> in_process_front_ends() { return std::make_share
 
 std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, const LogLine& log) {
   const auto in_process = [&](const std::string& why) {
-    if (log) log("tiletune: compiling in this process: " + why);
+    if (log) log("compiling in this process: " + why);
     return in_process_front_ends();
   };
   if (!processes_wanted) return in_process("TILETUNE_COMPILE_PROCESSES=0");
@@ -42,10 +41,8 @@ std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
     // Quiet: a bad value is the runtime's to warn of (RuntimeOptions), once.
     const RuntimeOptions options = RuntimeOptions::from_environment([](const std::string&) {});
     LogLine log;
-    if (options.log_level >= 1 && options.log) {
-      std::FILE* file = options.log;
-      log = [file](const std::string& line) { std::fprintf(file, "%s\n", line.c_str()); };
-    }
+    if (const Logger logger = options.logger(); logger.prints(LogLevel::detail))
+      log = [logger](const std::string& line) { logger.line(LogLevel::detail, line); };
     runner = choose_front_ends(options.compile_processes, log);
   });
   return runner;

@@ -22,7 +22,8 @@ class FrontEndRunner {
                                   const std::vector<std::string>& name_expressions) = 0;
 };
 
-// A line for the user at TILETUNE_LOG=1 and above (what the runtime did instead, and why).
+// A line for the user at TILETUNE_LOG=1 and above (what the runtime did instead, and why),
+// without the "tiletune: " the log puts before it.
 using LogLine = std::function<void(const std::string& line)>;
 
 // compile_to_ptx in the calling thread.

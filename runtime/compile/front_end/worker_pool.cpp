@@ -82,7 +82,7 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
       if (broken) cannot_start_ = true;
     }
     if (log_)
-      log_("tiletune: the NVRTC worker " + worker_ + " (pid " + std::to_string(pid) + ") " +
+      log_("the NVRTC worker " + worker_ + " (pid " + std::to_string(pid) + ") " +
            (bytes ? "answered with something that is not a reply" : "ended before it answered") +
            ": compiling " + quoted(name_expressions) + " in this process" +
            (broken ? ", and everything after" : ""));
