@@ -5,8 +5,6 @@
 #include "compile/machine_code/ptx_entries.h"
 #include "nvrtc/nvrtc_front_end.h"
 
-#include <tiletune/error.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -157,14 +155,6 @@ class NvrtcStages final : public CompileStages {
 };
 
 }  // namespace
-
-PchMode pch_mode_from_environment() {
-  const char* text = std::getenv("TILETUNE_PCH");
-  if (text == nullptr || *text == '\0' || std::string_view(text) == "auto") return PchMode::kAuto;
-  if (std::string_view(text) == "1") return PchMode::kOn;
-  if (std::string_view(text) == "0") return PchMode::kOff;
-  throw Error(std::string("tiletune: TILETUNE_PCH='") + text + "' is not 0, 1 or auto");
-}
 
 std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch,
                                             std::shared_ptr<FrontEndRunner> front_ends) {
