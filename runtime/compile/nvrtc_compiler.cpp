@@ -4,6 +4,7 @@
 #include "compile/machine_code/cubin_linker.h"
 #include "compile/machine_code/ptx_entries.h"
 #include "nvrtc/nvrtc_front_end.h"
+#include "process/per_process.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -41,7 +42,8 @@ namespace {
 
 // A directory private to this process for NVRTC's automatic PCH files, made on first use and
 // removed with everything in it when the compiler goes (NVRTC workers' own directories too:
-// worker_pool.cpp). NVRTC would otherwise write them to the current directory.
+// worker_pool.cpp). NVRTC would otherwise write them to the current directory. A forked child
+// makes one of its own and never removes its parent's (NvrtcStages keeps it per process).
 class PchDirectory {
  public:
   ~PchDirectory() {
@@ -126,7 +128,7 @@ class NvrtcStages final : public CompileStages {
   FrontEndInput input(const CompileRequest& request) {
     std::vector<std::string> options = request.options;
     if (uses_pch(request.source)) {
-      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
+      if (const std::string& dir = pch_directory_.get().path(); !dir.empty()) {
         // Quiet, so that the log a failed compile shows is the compiler's own.
         options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
                                        "--pch-verbose=false"});
@@ -151,7 +153,7 @@ class NvrtcStages final : public CompileStages {
 
   PchMode pch_;
   std::shared_ptr<FrontEndRunner> front_ends_;
-  PchDirectory pch_directory_;
+  PerProcess<PchDirectory> pch_directory_{[] { return std::make_unique<PchDirectory>(); }};
 };
 
 }  // namespace
