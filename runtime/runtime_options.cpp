@@ -29,6 +29,9 @@ constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0
 constexpr NumberVariable kBudget{"TILETUNE_BUDGET", 0, 86400, 0, "0 (none) to 86400 seconds"};
 // Far more threads than any host has cores: compiles are CPU-bound.
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
+constexpr NumberVariable kNvrtcWorkerTimeout{"TILETUNE_NVRTC_WORKER_TIMEOUT", 1, 86400,
+                                             detail::kWorkerTimeoutDefault.count(),
+                                             "1 to 86400 seconds"};
 
 // The variable's value. Not a whole number: the unset value; out of range: the nearest end of the
 // range; either after one warning that names the variable, its value, the range and what is used.
@@ -85,6 +88,7 @@ RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   o.log_level = static_cast<int>(env_number(kLog, say));
   o.workers = static_cast<unsigned>(env_number(kWorkers, say));
   o.compile_processes = settings::boolean_variable("TILETUNE_COMPILE_PROCESSES", true, say);
+  o.nvrtc_worker_timeout = std::chrono::seconds(env_number(kNvrtcWorkerTimeout, say));
   o.pch = env_pch(say);
   o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
   o.search = env_search(say);

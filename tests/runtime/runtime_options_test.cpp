@@ -106,6 +106,23 @@ TEST(RuntimeOptions, PchOfAnyOtherValueIsAutoWithAWarning) {
             "false, no, off); using auto");
 }
 
+TEST(RuntimeOptions, NvrtcWorkerTimeoutIsInSecondsFiveMinutesUnlessSet) {
+  EXPECT_EQ(read_environment().options.nvrtc_worker_timeout, std::chrono::seconds(300));
+  {
+    ScopedVariable timeout("TILETUNE_NVRTC_WORKER_TIMEOUT", "20");
+    const Read read = read_environment();
+    EXPECT_EQ(read.options.nvrtc_worker_timeout, std::chrono::seconds(20));
+    EXPECT_TRUE(read.warnings.empty());
+  }
+  ScopedVariable none("TILETUNE_NVRTC_WORKER_TIMEOUT", "0");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.nvrtc_worker_timeout, std::chrono::seconds(1));
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_NVRTC_WORKER_TIMEOUT='0' is out of range (accepted: 1 to 86400 seconds); "
+            "using 1");
+}
+
 TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
   ScopedVariable workers("TILETUNE_WORKERS", "200000");
   const Read read = read_environment();

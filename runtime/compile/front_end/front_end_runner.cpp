@@ -22,15 +22,15 @@ class InProcess final : public FrontEndRunner {
 
 std::shared_ptr<FrontEndRunner> in_process_front_ends() { return std::make_shared<InProcess>(); }
 
-std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, const LogLine& log) {
+std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, WorkerSettings settings) {
   const auto in_process = [&](const std::string& why) {
-    if (log) log("tiletune: compiling in this process: " + why);
+    if (settings.log) settings.log("tiletune: compiling in this process: " + why);
     return in_process_front_ends();
   };
   if (!processes_wanted) return in_process("TILETUNE_COMPILE_PROCESSES=0");
   WorkerSearch worker = find_nvrtc_worker();
   if (worker.path.empty()) return in_process(worker.why_not);
-  return std::make_shared<WorkerPool>(std::move(worker.path), log);
+  return std::make_shared<WorkerPool>(std::move(worker.path), std::move(settings));
 }
 
 std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
@@ -41,12 +41,17 @@ std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
   std::call_once(made, [] {
     // Quiet: a bad value is the runtime's to warn of (RuntimeOptions), once.
     const RuntimeOptions options = RuntimeOptions::from_environment([](const std::string&) {});
-    LogLine log;
-    if (options.log_level >= 1 && options.log) {
+    WorkerSettings settings;
+    if (options.log) {
       std::FILE* file = options.log;
-      log = [file](const std::string& line) { std::fprintf(file, "%s\n", line.c_str()); };
+      const LogLine print = [file](const std::string& line) {
+        std::fprintf(file, "%s\n", line.c_str());
+      };
+      if (options.log_level >= 1) settings.log = print;
+      settings.warn = print;
     }
-    runner = choose_front_ends(options.compile_processes, log);
+    settings.timeout = options.nvrtc_worker_timeout;
+    runner = choose_front_ends(options.compile_processes, std::move(settings));
   });
   return runner;
 }
