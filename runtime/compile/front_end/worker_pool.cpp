@@ -95,9 +95,11 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
 void WorkerPool::drop(std::unique_ptr<WorkerProcess> worker, FrameStatus why,
                       const std::vector<std::string>& names) {
   const pid_t pid = worker->pid();
-  // Its first request (every one before was answered, or it would be gone): the program cannot
-  // work at all, and every worker after it would fail so.
-  const bool broken = worker->exchanges() == 1;
+  // Its first request (every one before was answered, or it would be gone), and it never said
+  // it is a worker, or it did and then ended or answered garbage: the program cannot work at
+  // all, and every worker after it would fail so. A worker that is only late is replaced.
+  const bool broken =
+      worker->exchanges() == 1 && (!worker->said_hello() || why != FrameStatus::kLate);
   worker.reset();  // stopped here, before anything is said
   {
     Workers& workers = workers_.get();

@@ -26,7 +26,7 @@ class WorkerPool final : public FrontEndRunner {
   // not a reply to the request, or does not answer within the settings' timeout (the worker is
   // then stopped and dropped; the next request starts another), and from then on when a worker
   // cannot be started at all or fails so before its first reply (it starts but cannot run: a
-  // library not found, the wrong program).
+  // library not found, the wrong program), unless it said it is a worker and is only late.
   FrontEndBatchOutput run(const FrontEndInput& input,
                           const std::vector<std::string>& name_expressions) override;
 

@@ -44,6 +44,8 @@ class WorkerProcess {
   pid_t pid() const { return worker_ > 0 ? worker_ : started_; }
   // Exchanges begun with it so far.
   int exchanges() const { return exchanges_; }
+  // Whether it said the hello of a worker: the program is one, and started.
+  bool said_hello() const { return hello_read_; }
   // This one's number among the workers this process started (names what is its own: its PCH
   // directory), never another's while both live, unlike a process id.
   int number() const { return number_; }

@@ -154,6 +154,24 @@ TEST(WorkerDeadline, ReplyThatStopsHalfwayIsLate) {
   EXPECT_EQ(::kill(pid, 0), -1);
 }
 
+// A worker that said its hello and is late on its first request is a worker all the same (a
+// first kernel may be the heavy one): it is replaced, not taken for a program that cannot work.
+TEST(WorkerDeadline, WorkerLateOnItsFirstRequestAfterItsHelloIsReplaced) {
+  ScopedEnvironment environment("TILETUNE_TEST_FAULT", "partial-reply");
+  Lines lines;
+  WorkerPool pool(TILETUNE_FAKE_NVRTC_WORKER, quick(lines));
+  for (const char* name : {"vadd<64>", "vadd<128>"})
+    expect_same(pool.run(vadd_input(false), {name}), compile_to_ptx(vadd_input(false), {name}));
+  ASSERT_EQ(lines.said.size(), 2u) << "the second request had a worker of its own";
+  for (const std::string& said : lines.said) {
+    EXPECT_NE(said.find("did not answer within 0.2 s"), std::string::npos) << said;
+    EXPECT_EQ(said.find("everything after"), std::string::npos) << said;
+  }
+  EXPECT_NE(lines.said[0].substr(0, lines.said[0].find(')')),
+            lines.said[1].substr(0, lines.said[1].find(')')))
+      << "two workers";
+}
+
 // A header that claims more than the largest frame is not read on: the worker answered with
 // something that is not a reply.
 TEST(WorkerDeadline, HeaderPastTheLargestFrameIsNotAReply) {
