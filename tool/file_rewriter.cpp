@@ -2,7 +2,11 @@
 
 #include "annotation/parser.h"
 #include "check/site_checks.h"
+#include "check/site_instantiations.h"
+#include "emit/argument_spelling.h"
 #include "emit/code_writer.h"
+#include "emit/insertion_points.h"
+#include "emit/instantiation_code.h"
 #include "emit/site_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
@@ -11,52 +15,68 @@
 #include "slice/template_argument_uses.h"
 
 #include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Rewrite/Core/Rewriter.h>
-#include <algorithm>
+#include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 namespace tiletune::tool {
 namespace {
 
-// The declaration at namespace scope in the main file whose text holds `at`, if any.
-const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLocation at) {
-  const clang::SourceManager& sm = context.getSourceManager();
-  for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
-    clang::SourceLocation begin = sm.getExpansionLoc(d->getBeginLoc());
-    clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-    if (begin.isInvalid() || end.isInvalid() || !sm.isWrittenInMainFile(begin)) continue;
-    if (!sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at))
-      return d;
-  }
-  return nullptr;
-}
+// A launch's slice, checked, and the variables it shares with host code.
+struct SlicedSite {
+  std::string source;
+  std::vector<SymbolText> symbols;
+};
 
 class FileRewriter {
  public:
-  FileRewriter(clang::ASTContext& context, Reporter& report, const DeviceCheckOptions& device_check)
+  FileRewriter(clang::ASTContext& context, Reporter& report, const DeviceCheckOptions& device_check,
+               DeferredDiagnostics* clang_diagnostics)
       : context_(context),
         device_check_(device_check),
+        clang_diagnostics_(clang_diagnostics),
         sm_(context.getSourceManager()),
         report_(report),
         rewriter_(context.getSourceManager(), context.getLangOpts()) {}
 
-  void rewrite_site(const SiteText& site, const PreprocessorRecord& preprocessor) {
-    std::optional<EmittedSite> emitted = emit(site, preprocessor);
-    if (!emitted) return;
+  void rewrite_site(const SiteText& site, const SiteLaunches& launches,
+                    const PreprocessorRecord& preprocessor) {
+    std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
+    if (const auto* e = std::get_if<ParseError>(&parsed)) {
+      report_.error(site, e->span, e->message);
+      release_clang_diagnostics(site, false);
+      return;
+    }
+    const Annotation& annotation = std::get<Annotation>(parsed);
+    std::optional<CheckedSite> checked = check_site(site, annotation, launches, context_, report_);
+    // Clang's own errors about the call stand where the tool's checks found nothing to say. In a
+    // template, they concern the instantiations Clang could not resolve; the others go on.
+    bool const clang_errors = release_clang_diagnostics(site, checked.has_value());
+    if (!checked || (clang_errors && !launches.in_template)) return;
     const clang::Decl* top = top_level_decl_of(context_, site.macro_begin);
     if (!top) {
       report_.error(site.macro_begin, "TILETUNE must be inside a function");
       return;
     }
-    declarations_[top] += emitted->declaration;
-    replace_annotation(site, emitted->call);
+    if (launches.in_template)
+      rewrite_in_template(site, *checked, preprocessor);
+    else
+      rewrite_plain(site, *checked, preprocessor, top);
   }
 
   std::string finish() {
-    for (const auto& [top, text] : declarations_) insert_declarations(top, text);
+    for (const auto& [offset, insertion] : insertions_)
+      insert_declarations(insertion.first, insertion.second);
     clang::FileID main = sm_.getMainFileID();
+    if (!at_end_.empty())
+      rewriter_.InsertTextAfter(sm_.getLocForEndOfFile(main),
+                                "\n// tiletune: instantiations' launch sites below\n" + at_end_);
     std::string body;
     if (const llvm::RewriteBuffer* buffer = rewriter_.getRewriteBufferFor(main))
       body = std::string(buffer->begin(), buffer->end());
@@ -68,16 +88,194 @@ class FileRewriter {
   }
 
  private:
-  // Parse, check, slice, emit: nullopt after reporting why the site cannot be rewritten.
-  std::optional<EmittedSite> emit(const SiteText& site, const PreprocessorRecord& preprocessor) {
-    std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-      report_.error(site, e->span, e->message);
-      return std::nullopt;
+  bool release_clang_diagnostics(const SiteText& site, bool report) {
+    if (clang_diagnostics_ == nullptr) return false;
+    return clang_diagnostics_->release_withheld(
+        [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, report);
+  }
+
+  SiteLocation location_of(const SiteText& site) const {
+    clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
+    return {where.getFilename(), where.getLine(), where.getColumn(),
+            sm_.getPresumedLoc(site.text_begin).getLine()};
+  }
+
+  static std::string variable_of(const SiteLocation& where) {
+    return "tiletune_site_" + std::to_string(where.line) + "_" + std::to_string(where.column);
+  }
+
+  void rewrite_plain(const SiteText& site, const CheckedSite& checked,
+                     const PreprocessorRecord& preprocessor, const clang::Decl* top) {
+    SiteLocation where = location_of(site);
+    // What Clang deduced goes to NVRTC spelled out: the slice carries what it names.
+    std::vector<Use> uses;
+    if (deduces_template_arguments(checked)) {
+      Unspellable why;
+      if (!kernel_arguments_spellable(checked.instantiation->kernel, &why)) {
+        report_unspellable(site, "the kernel Clang deduced at this launch", why);
+        return;
+      }
+      uses = nvrtc_uses(site, checked);
     }
-    const Annotation& annotation = std::get<Annotation>(parsed);
-    std::optional<CheckedSite> checked = check_site(site, annotation, context_, report_);
-    if (!checked) return std::nullopt;
+    std::optional<SlicedSite> sliced = slice_and_check(site, checked, preprocessor, uses);
+    if (!sliced) return;
+    EmittedSite emitted = emit_site(checked, variable_of(where), where, sliced->source, site.text,
+                                    std::move(sliced->symbols));
+    add_declarations(declaration_begin(top), emitted.declaration);
+    replace_annotation(site, emitted.call);
+  }
+
+  // A site per instantiation (instantiation_code.h); none for a template this file never
+  // instantiates, whose users elsewhere include and instantiate it themselves.
+  void rewrite_in_template(const SiteText& site, CheckedSite& checked,
+                           const PreprocessorRecord& preprocessor) {
+    const SiteLaunches& launches = *checked.launches;
+    if (!launches.unnameable.empty()) {
+      report_.error(site.macro_begin,
+                    "TILETUNE(...) in a template whose instantiations "
+                    "generated code cannot tell apart: " +
+                        launches.unnameable + "; move the annotation out of the generic lambda");
+      return;
+    }
+    SiteLocation where = location_of(site);
+    std::string const variable = variable_of(where);
+    checked.instantiation_class = instantiation_class(launches, variable);
+    EmittedSite emitted = emit_template_site(checked, variable, where, context_);
+    add_declarations(declaration_begin(launches.namespace_scope), emitted.declaration);
+    replace_annotation(site, emitted.call);
+    std::set<std::string> specialised;
+    for (const SiteInstantiation& instance : launches.instantiations) {
+      if (instance.kernel == nullptr) continue;  // Clang said why
+      CheckedSite one = checked;
+      one.instantiation = &instance;
+      std::optional<std::string> head = specialisation_head(site, one, variable);
+      if (!head || !specialised.insert(*head).second) continue;
+      std::string text = specialise(site, one, *head, variable, specialised.size(), preprocessor);
+      if (text.empty()) {
+        note_instantiation(instance);
+        continue;
+      }
+      std::vector<const clang::Decl*> named = names_of(one);
+      clang::SourceLocation at =
+          specialisation_point(context_, launches.namespace_scope, named, instance.function);
+      add_declarations(at, text);
+    }
+  }
+
+  // "tiletune_site_12_3_for<float, true>" for the instantiation, after reporting why there is none.
+  std::optional<std::string> specialisation_head(const SiteText& site, const CheckedSite& one,
+                                                 const std::string& variable) {
+    Unspellable why;
+    std::optional<std::string> head =
+        instantiation_class_of(*one.launches, *one.instantiation, variable, context_, &why);
+    if (head && kernel_pointer_spelling(one.instantiation->kernel, &why) &&
+        kernel_arguments_spellable(one.instantiation->kernel, &why))
+      return head;
+    report_unspellable(site, "this instantiation of the site", why);
+    note_instantiation(*one.instantiation);
+    return std::nullopt;
+  }
+
+  void report_unspellable(const SiteText& site, const std::string& what, const Unspellable& why) {
+    report_.error(site.macro_begin,
+                  what + " names " + (why.lambda() ? "" : "'" + why.type + "', ") + why.what() +
+                      ", which NVRTC (compiling the tuned kernel apart from this file) and the "
+                      "generated site cannot name; " +
+                      (why.lambda() ? "pass a functor type declared at namespace scope instead"
+                                    : "declare it at namespace scope"));
+    if (why.declaration) report_.note(why.declaration->getLocation(), "declared here");
+  }
+
+  // The specialisation's text; "" after reporting why the instantiation cannot be tuned.
+  std::string specialise(const SiteText& site, const CheckedSite& one, const std::string& head,
+                         const std::string& variable, std::size_t number,
+                         const PreprocessorRecord& preprocessor) {
+    std::optional<SlicedSite> sliced =
+        slice_and_check(site, one, preprocessor, nvrtc_uses(site, one));
+    if (!sliced) return "";
+    SiteLocation where = location_of(site);
+    ExpressionCode expressions(one, "tt_axes", where.text_line);
+    // The identity covers the kernel it launches and the instantiation's own arguments, which the
+    // launch's geometry and arguments may use (the head's, not the class's name, which holds the
+    // site's line).
+    std::string const instantiation =
+        name_expression(one, expressions) + "\n" + head.substr(head.find('<'));
+    return emit_instantiation(one, head,
+                              *kernel_pointer_spelling(one.instantiation->kernel, nullptr),
+                              variable + "_" + std::to_string(number) + "_source", where,
+                              sliced->source, site.text, instantiation, std::move(sliced->symbols));
+  }
+
+  // names_for_nvrtc(), as uses at the kernel's name in the annotation.
+  static std::vector<Use> nvrtc_uses(const SiteText& site, const CheckedSite& one) {
+    std::vector<Use> uses;
+    clang::SourceLocation at = Reporter::at(site, one.annotation->call->callee_span.begin);
+    for (const clang::Decl* d : names_for_nvrtc(one)) uses.push_back({d, at, nullptr});
+    return uses;
+  }
+
+  // What the specialisation's text names: the instantiation's arguments and the kernel's
+  // parameter types.
+  static std::vector<const clang::Decl*> names_of(const CheckedSite& one) {
+    std::vector<const clang::Decl*> named;
+    for (const clang::TemplateArgument& arg : one.instantiation->arguments)
+      named_declarations(arg, named);
+    for (const clang::ParmVarDecl* p : one.instantiation->kernel->parameters())
+      named_declarations(p->getType(), named);
+    return named;
+  }
+
+  // What the name expression names beyond the annotation's own text: the kernel's template
+  // arguments as Clang resolved them, and the enclosing templates' arguments that a `$` argument
+  // names.
+  static std::vector<const clang::Decl*> names_for_nvrtc(const CheckedSite& one) {
+    std::vector<const clang::Decl*> named;
+    const SiteInstantiation& instance = *one.instantiation;
+    if (const clang::TemplateArgumentList* args = instance.kernel->getTemplateSpecializationArgs())
+      for (const clang::TemplateArgument& arg : args->asArray()) named_declarations(arg, named);
+    static const std::vector<const clang::NamedDecl*> kNone;
+    const std::vector<const clang::NamedDecl*>& parameters =
+        one.launches ? one.launches->parameters : kNone;
+    for (const Expr& arg : one.annotation->call->template_args) {
+      if (arg.dollars.empty()) continue;
+      for (std::size_t i = 0; i < parameters.size() && i < instance.arguments.size(); ++i)
+        if (names_identifier(arg.text, parameters[i]->getName()))
+          named_declarations(instance.arguments[i], named);
+    }
+    return named;
+  }
+
+  static bool names_identifier(llvm::StringRef text, llvm::StringRef name) {
+    for (std::size_t at = text.find(name); at != llvm::StringRef::npos;
+         at = text.find(name, at + 1)) {
+      bool const starts = at == 0 || !clang::isAsciiIdentifierContinue(text[at - 1]);
+      bool const ends = at + name.size() == text.size() ||
+                        !clang::isAsciiIdentifierContinue(text[at + name.size()]);
+      if (starts && ends) return true;
+    }
+    return false;
+  }
+
+  // Clang's note, after an error about one instantiation: where it was made.
+  void note_instantiation(const SiteInstantiation& instance) {
+    const clang::FunctionDecl* f = instantiated_function(instance.function);
+    if (f == nullptr) return;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    f->getNameForDiagnostic(os, context_.getPrintingPolicy(), /*Qualified=*/true);
+    report_.note(
+        f->getPointOfInstantiation(),
+        std::string("in instantiation of ") +
+            (f->getPrimaryTemplate() ? "function template specialization '" : "member function '") +
+            name + "' requested here");
+  }
+
+  // The site's slice (carrying what its template arguments name, and `uses` besides) and the
+  // NVRTC check of its device code; nullopt after reporting why it cannot be tuned.
+  std::optional<SlicedSite> slice_and_check(const SiteText& site, const CheckedSite& checked,
+                                            const PreprocessorRecord& preprocessor,
+                                            std::vector<Use> uses) {
+    const Annotation& annotation = *checked.annotation;
     std::vector<unsigned> constant_params;
     for (unsigned i = 0; i < annotation.call->args.size(); ++i)
       if (annotation.call->args[i].constant) constant_params.push_back(i);
@@ -87,30 +285,26 @@ class FileRewriter {
         std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
                     [](const Expr& e) { return e.tree != nullptr; });
     SiteReporter site_report(report_, site);
-    std::optional<std::vector<Use>> argument_uses =
-        template_argument_uses(*annotation.call, context_, site_report);
+    std::optional<std::vector<Use>> argument_uses = template_argument_uses(
+        *annotation.call, checked.launches->parameters, context_, site_report);
     if (!argument_uses) return std::nullopt;
+    uses.insert(uses.begin(), argument_uses->begin(), argument_uses->end());
     std::vector<const clang::VarDecl*> shared_with_host;
     std::optional<std::string> source =
-        slice_kernel(checked->kernel, constant_params, bounded_block, context_, preprocessor,
-                     report_, *argument_uses, &shared_with_host);
+        slice_kernel(checked.kernel, constant_params, bounded_block, context_, preprocessor,
+                     report_, uses, &shared_with_host);
     if (!source) return std::nullopt;
-    std::vector<SymbolText> symbols;
+    SlicedSite sliced{std::move(*source), {}};
     for (const clang::VarDecl* v : shared_with_host)
-      symbols.push_back(
+      sliced.symbols.push_back(
           {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
-    clang::PresumedLoc where = sm_.getPresumedLoc(site.macro_begin);
-    std::string variable = "tiletune_site_" + std::to_string(where.getLine()) + "_" +
-                           std::to_string(where.getColumn());
-    SiteLocation location{where.getFilename(), where.getLine(), where.getColumn(),
-                          sm_.getPresumedLoc(site.text_begin).getLine()};
     if (device_check_.enabled) {
-      ExpressionCode expressions(*checked, "tt_axes", location.text_line);
-      if (!check_device_code(*checked, name_expression(*checked, expressions), *source,
+      ExpressionCode expressions(checked, "tt_axes", location_of(site).text_line);
+      if (!check_device_code(checked, name_expression(checked, expressions), sliced.source,
                              device_check_, context_, report_))
         return std::nullopt;
     }
-    return emit_site(*checked, variable, location, *source, site.text, std::move(symbols));
+    return sliced;
   }
 
   // The call starts a line of its own: from the start of the annotation's line when only
@@ -128,8 +322,20 @@ class FileRewriter {
         (indented ? "" : "\n") + call + line_directive(end_line, where.getFilename()));
   }
 
-  void insert_declarations(const clang::Decl* top, const std::string& text) {
-    clang::SourceLocation begin = sm_.getExpansionLoc(top->getBeginLoc());
+  // Declarations to go before `at` (a declaration's start), or at the end of the file when `at`
+  // is invalid.
+  void add_declarations(clang::SourceLocation at, const std::string& text) {
+    if (text.empty()) return;
+    if (at.isInvalid()) {
+      at_end_ += text;
+      return;
+    }
+    auto& insertion = insertions_[sm_.getFileOffset(at)];
+    insertion.first = at;
+    insertion.second += text;
+  }
+
+  void insert_declarations(clang::SourceLocation begin, const std::string& text) {
     clang::PresumedLoc where = sm_.getPresumedLoc(begin);
     std::string prefix = where.getColumn() == 1 ? "" : "\n";
     rewriter_.InsertTextBefore(begin, prefix + "// tiletune: launch sites below\n" + text +
@@ -139,10 +345,13 @@ class FileRewriter {
 
   clang::ASTContext& context_;
   const DeviceCheckOptions& device_check_;
+  DeferredDiagnostics* clang_diagnostics_;
   const clang::SourceManager& sm_;
   Reporter& report_;
   clang::Rewriter rewriter_;
-  std::map<const clang::Decl*, std::string> declarations_;  // per top-level declaration
+  // Per place in the main file (its offset): where, and what goes there.
+  std::map<unsigned, std::pair<clang::SourceLocation, std::string>> insertions_;
+  std::string at_end_;
 };
 
 }  // namespace
@@ -150,9 +359,16 @@ class FileRewriter {
 std::optional<std::string> rewrite_file(clang::ASTContext& context,
                                         const std::vector<SiteText>& sites,
                                         const PreprocessorRecord& preprocessor, Reporter& report,
-                                        const DeviceCheckOptions& device_check) {
-  FileRewriter rewriter(context, report, device_check);
-  for (const SiteText& site : sites) rewriter.rewrite_site(site, preprocessor);
+                                        const DeviceCheckOptions& device_check,
+                                        DeferredDiagnostics* clang_diagnostics) {
+  FileRewriter rewriter(context, report, device_check, clang_diagnostics);
+  std::vector<SiteLaunches> launches = find_site_launches(context, sites);
+  const clang::SourceManager& sm = context.getSourceManager();
+  for (std::size_t i = 0; clang_diagnostics && i < sites.size(); ++i)
+    launches[i].rejected = clang_diagnostics->withholds_error(
+        [&](clang::SourceLocation at) { return in_annotation(sm, sites[i], at); });
+  for (std::size_t i = 0; i < sites.size(); ++i)
+    rewriter.rewrite_site(sites[i], launches[i], preprocessor);
   if (report.errors() != 0 || context.getDiagnostics().hasErrorOccurred()) return std::nullopt;
   return rewriter.finish();
 }

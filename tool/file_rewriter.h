@@ -5,6 +5,7 @@
 #pragma once
 
 #include "devcheck/device_check.h"
+#include "diagnostics/deferred_diagnostics.h"
 #include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
@@ -18,10 +19,13 @@
 namespace tiletune::tool {
 
 // The rewritten main file; nullopt when any site was rejected (reported), its device check
-// included.
+// included. `clang_diagnostics` holds Clang's errors about the annotations' kernel calls
+// (withheld by DeferredDiagnostics::release): each site's are reported when the tool's own checks
+// of the site found nothing.
 std::optional<std::string> rewrite_file(clang::ASTContext& context,
                                         const std::vector<SiteText>& sites,
                                         const PreprocessorRecord& preprocessor, Reporter& report,
-                                        const DeviceCheckOptions& device_check = {});
+                                        const DeviceCheckOptions& device_check = {},
+                                        DeferredDiagnostics* clang_diagnostics = nullptr);
 
 }  // namespace tiletune::tool

@@ -42,14 +42,18 @@ class RewriteConsumer : public clang::ASTConsumer {
     // depends on the code (or after a fatal error, when the parse is incomplete).
     std::optional<TunedCode> tuned;
     if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(context, sites_);
-    if (clang_diagnostics_.release([&](clang::SourceLocation at) {
-          return !tuned || tuned->contains(at) || at_annotation_name(context, at);
-        }))
+    // Clang's errors about an annotation's kernel call (call_probe.h) wait for the tool's checks of
+    // that annotation (rewrite_file).
+    if (clang_diagnostics_.release(
+            [&](clang::SourceLocation at) {
+              return !tuned || tuned->contains(at) || at_annotation_name(context, at);
+            },
+            [&](clang::SourceLocation at) { return in_annotation(context, at); }))
       return;
     Reporter report(context.getDiagnostics());
     if (refuse_unrewritable(context, report)) return;
     std::optional<std::string> output =
-        rewrite_file(context, sites_, preprocessor_, report, device_check_);
+        rewrite_file(context, sites_, preprocessor_, report, device_check_, &clang_diagnostics_);
     if (!output) return;
     result_.output = std::move(*output);
     const clang::SourceManager& sm = context.getSourceManager();
@@ -70,6 +74,12 @@ class RewriteConsumer : public clang::ASTConsumer {
     const char* text = sm.getCharacterData(sm.getSpellingLoc(at), &invalid);
     if (invalid || std::strncmp(text, "TILETUNE", 8) != 0) return false;
     return !clang::isAsciiIdentifierContinue(text[8]);
+  }
+
+  bool in_annotation(const clang::ASTContext& context, clang::SourceLocation at) const {
+    return std::any_of(sites_.begin(), sites_.end(), [&](const SiteText& site) {
+      return tiletune::tool::in_annotation(context.getSourceManager(), site, at);
+    });
   }
 
   // An annotation the tool would otherwise skip, leaving nvcc to fail on it (or, where

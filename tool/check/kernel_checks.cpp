@@ -85,7 +85,7 @@ const clang::FunctionDecl* find_kernel(const KernelCall& call, clang::ASTContext
   return definition_or_first(found.front());
 }
 
-void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call,
+void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call, bool deduced,
                          SiteReporter& report) {
   const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
   if (!tmpl) {
@@ -105,11 +105,12 @@ void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& ca
                                                               call.callee + "': it takes " +
                                                               std::to_string(params->size()));
     report.note(tmpl->getLocation(), "template declared here");
-  } else if (given < required) {
+  } else if (given < required && !deduced) {
     report.error(call.callee_span, "too few template arguments for '" + call.callee +
                                        "': it needs " + std::to_string(required) + ", " +
                                        std::to_string(given) +
-                                       " given (they cannot be deduced at a tuned launch)");
+                                       " given, and the tool cannot deduce the others from a "
+                                       "call with a lambda argument before C++20; give them");
     report.note(tmpl->getLocation(), "template declared here");
   }
 }
@@ -288,7 +289,8 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 }  // namespace
 
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
-                                        clang::ASTContext& context, SiteReporter& report) {
+                                        bool deduced, clang::ASTContext& context,
+                                        SiteReporter& report) {
   if (!a.call) return nullptr;
   const KernelCall& call = *a.call;
   const clang::FunctionDecl* kernel = find_kernel(call, context, report);
@@ -299,7 +301,7 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
     return kernel;
   }
   if (!check_defined(kernel, call, report)) return kernel;
-  check_template_args(kernel, call, report);
+  check_template_args(kernel, call, deduced, report);
   check_closure_template_args(call, context, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);

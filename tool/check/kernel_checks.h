@@ -14,7 +14,11 @@ namespace tiletune::tool {
 
 // The kernel the call launches (the definition, or a template's pattern), after reporting what is
 // wrong with the call; null when no single function fits. `literal` is null for an opaque space.
+// `deduced`: Clang resolved the call (site_instantiations.h), resolves it per instantiation, or
+// said why it cannot: template arguments the annotation leaves out are Clang's to deduce. Else
+// Clang never saw the call (call_probe.h: a lambda argument before C++20).
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
-                                        clang::ASTContext& context, SiteReporter& report);
+                                        bool deduced, clang::ASTContext& context,
+                                        SiteReporter& report);
 
 }  // namespace tiletune::tool

@@ -8,7 +8,8 @@
 namespace tiletune::tool {
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
-                                      clang::ASTContext& context, Reporter& report) {
+                                      const SiteLaunches& launches, clang::ASTContext& context,
+                                      Reporter& report) {
   SiteReporter site_report(report, site);
   unsigned const errors_before = report.errors();
   check_keywords(annotation, site_report);
@@ -20,9 +21,18 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   check_literal_values(annotation, literal_space, site_report);
   check_measurement_options(annotation, site_report);
   check_search_options(annotation, site_report);
-  const clang::FunctionDecl* kernel = check_kernel(annotation, literal_space, context, site_report);
+  // In a template, each instantiation resolves the call its own way; Clang reports those it
+  // cannot, as it does a call it rejects anywhere.
+  bool const deduced = launches.in_template || launches.rejected ||
+                       (!launches.instantiations.empty() && launches.instantiations[0].kernel);
+  const clang::FunctionDecl* kernel =
+      check_kernel(annotation, literal_space, deduced, context, site_report);
   if (report.errors() != errors_before) return std::nullopt;
-  return CheckedSite{&site, &annotation, kernel, std::move(literal)};
+  CheckedSite checked{&site, &annotation, kernel, std::move(literal)};
+  checked.launches = &launches;
+  if (!launches.in_template && !launches.instantiations.empty())
+    checked.instantiation = &launches.instantiations.front();
+  return checked;
 }
 
 }  // namespace tiletune::tool

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "check/site_instantiations.h"
 #include "check/space_checks.h"
 #include "diagnostics/diagnostics.h"
 #include "preprocess/site_finder.h"
@@ -19,9 +20,18 @@ struct CheckedSite {
   const Annotation* annotation = nullptr;
   const clang::FunctionDecl* kernel = nullptr;  // the definition (a template's pattern)
   std::optional<LiteralSpace> literal;          // a literal space's configurations; none if opaque
+  // What Clang made of the call (site_instantiations.h); null for a site checked without it.
+  const SiteLaunches* launches = nullptr;
+  // The launch being emitted: a plain function's one launch, or one instantiation of a template;
+  // null when Clang resolved none (a template never instantiated here).
+  const SiteInstantiation* instantiation = nullptr;
+  // In a template: the class template, specialised per instantiation, that holds each one's site
+  // and kernel pointer type, as the template's body names it ("tiletune_site_12_3_for<T, F>").
+  std::string instantiation_class;
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
-                                      clang::ASTContext& context, Reporter& report);
+                                      const SiteLaunches& launches, clang::ASTContext& context,
+                                      Reporter& report);
 
 }  // namespace tiletune::tool

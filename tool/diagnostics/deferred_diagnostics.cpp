@@ -1,5 +1,7 @@
 #include "diagnostics/deferred_diagnostics.h"
 
+#include <algorithm>
+
 namespace tiletune::tool {
 
 DeferredDiagnostics& DeferredDiagnostics::install(clang::DiagnosticsEngine& engine) {
@@ -11,13 +13,21 @@ DeferredDiagnostics& DeferredDiagnostics::install(clang::DiagnosticsEngine& engi
   return *deferred;
 }
 
-bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation)>& stays_error) {
+bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation)>& stays_error,
+                                  const std::function<bool(clang::SourceLocation)>& withheld) {
   deferring_ = false;
   // The engine counted the held errors; those that turn into warnings must not stop the rewrite.
   engine_.Reset(/*soft=*/true);
   bool error = false;
+  bool withholding = false;  // the diagnostic that the notes that follow belong to is withheld
   for (const clang::StoredDiagnostic& d : held_) {
     clang::DiagnosticsEngine::Level level = d.getLevel();
+    if (level != clang::DiagnosticsEngine::Note)
+      withholding = withheld && withheld(d.getLocation());
+    if (withholding) {
+      withheld_.push_back(d);
+      continue;
+    }
     std::string message = d.getMessage().str();
     if (level == clang::DiagnosticsEngine::Error && !stays_error(d.getLocation())) {
       level = clang::DiagnosticsEngine::Warning;  // its notes follow it as they are
@@ -29,6 +39,37 @@ bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation
   }
   held_.clear();
   return error;
+}
+
+bool DeferredDiagnostics::release_withheld(
+    const std::function<bool(clang::SourceLocation)>& in_site, bool report) {
+  bool error = false;
+  bool taken = false;  // the diagnostic that the notes that follow belong to is this site's
+  bool reported = false;
+  std::vector<clang::StoredDiagnostic> rest;
+  for (const clang::StoredDiagnostic& d : withheld_) {
+    bool const note = d.getLevel() == clang::DiagnosticsEngine::Note;
+    if (!note) {
+      taken = in_site(d.getLocation());
+      reported = taken && report && d.getLevel() >= clang::DiagnosticsEngine::Error;
+    }
+    if (!taken) {
+      rest.push_back(d);
+      continue;
+    }
+    if (!reported) continue;
+    error = error || !note;
+    engine_.Report(d);
+  }
+  withheld_ = std::move(rest);
+  return error;
+}
+
+bool DeferredDiagnostics::withholds_error(
+    const std::function<bool(clang::SourceLocation)>& in_site) const {
+  return std::any_of(withheld_.begin(), withheld_.end(), [&](const clang::StoredDiagnostic& d) {
+    return d.getLevel() >= clang::DiagnosticsEngine::Error && in_site(d.getLocation());
+  });
 }
 
 void DeferredDiagnostics::BeginSourceFile(const clang::LangOptions& options,

@@ -18,8 +18,20 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   static DeferredDiagnostics& install(clang::DiagnosticsEngine& engine);
 
   // Reports what was held back, each error for which `stays_error(location)` is false (and its
-  // notes) as a warning, then passes everything on. Whether an error was reported.
-  bool release(const std::function<bool(clang::SourceLocation)>& stays_error);
+  // notes) as a warning, then passes everything on. Whether an error was reported. Diagnostics
+  // where `withheld(location)` is true (an annotation's kernel call, which Clang saw through the
+  // probe: call_probe.h) and their notes wait for release_withheld(): the tool's own checks of the
+  // annotation say it better when they find something.
+  bool release(const std::function<bool(clang::SourceLocation)>& stays_error,
+               const std::function<bool(clang::SourceLocation)>& withheld = {});
+
+  // The withheld errors, with their notes, where `in_site(location)` is true: reported when
+  // `report`, else dropped. Withheld warnings are dropped: they concern the probe's own form.
+  // Whether an error was reported.
+  bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, bool report);
+
+  // Whether an error is withheld where `in_site(location)` is true.
+  bool withholds_error(const std::function<bool(clang::SourceLocation)>& in_site) const;
 
   void BeginSourceFile(const clang::LangOptions& options, const clang::Preprocessor* pp) override;
   void EndSourceFile() override;
@@ -37,6 +49,7 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   std::unique_ptr<clang::DiagnosticConsumer> owned_;  // when the engine owned the target
   bool deferring_ = true;
   std::vector<clang::StoredDiagnostic> held_;
+  std::vector<clang::StoredDiagnostic> withheld_;  // errors and their notes only
 };
 
 }  // namespace tiletune::tool

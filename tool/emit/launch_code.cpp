@@ -93,9 +93,16 @@ std::optional<std::string> signature_template(const CheckedSite& site, const std
 std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& expressions,
                                 const std::string& variable) {
   const KernelCall& call = *site.annotation->call;
+  const clang::FunctionDecl* resolved = site.instantiation ? site.instantiation->kernel : nullptr;
   std::string type;
-  if (std::optional<std::string> printed = printed_pointer_type(site.kernel)) {
+  if (!site.instantiation_class.empty()) {
+    // Each instantiation's own, from the class template specialised for it.
+    type = "typename " + site.instantiation_class + "::kernel";
+  } else if (std::optional<std::string> printed = printed_pointer_type(site.kernel)) {
     type = *printed;
+  } else if (resolved && !signature_template(site, signature_name(variable))) {
+    // The specialisation Clang resolved at the launch, deduced arguments and all.
+    type = printed_pointer_type(resolved).value_or("void (*)()");
   } else {
     // Naming a __global__ template's specialisation, even in decltype, makes nvcc expect this
     // translation unit to define it (warning #20280): name the host signature's instead.

@@ -3,6 +3,7 @@
 #include "emit/code_layout.h"
 #include "emit/code_writer.h"
 #include "emit/expression_code.h"
+#include "emit/instantiation_code.h"
 #include "emit/launch_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
@@ -23,8 +24,10 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
                       const std::string& annotation_text, std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
+  std::string const instantiation =
+      deduces_template_arguments(site) ? name_expression(site, expressions) : "";
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
-                    site_id(device_source, annotation_text), std::move(symbols)};
+                    site_id(device_source, annotation_text, instantiation), std::move(symbols)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
   EmittedSite out;
@@ -59,6 +62,66 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
   out.call = with_line_directives(
       lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
   return out;
+}
+
+EmittedSite emit_template_site(const CheckedSite& site, const std::string& variable,
+                               const SiteLocation& where, clang::ASTContext& context) {
+  ExpressionCode expressions(site, kAxesArray, where.text_line);
+  unsigned const indent = where.column - 1;
+  EmittedSite out;
+  out.declaration = instantiation_class_declaration(*site.launches, variable, context);
+  if (site.literal) {
+    Code launch =
+        launch_code(site, expressions, variable, Code(site.instantiation_class + "::site"),
+                    launch_key_code(site, expressions));
+    out.call = with_line_directives(lay_out(launch, indent), where.line, where.file);
+    return out;
+  }
+  // An opaque space: per key as in a plain function (emit_site), each instantiation with its own
+  // SitesPerKey (a static local of the template's body) and its own SiteInfo.
+  Code info = Code::block(
+      "[&] {",
+      {"::tiletune::SiteInfo info = " + site.instantiation_class + "::info();",
+       Code::concat({"info.space = ", site_space_code(site, expressions), ";"}), "return info;"},
+      "}");
+  std::vector<Code> statements{
+      "static ::tiletune::SitesPerKey " + variable + ";",
+      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
+                    launch_key_code(site, expressions), ";"}),
+      Code::concat({std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
+                    Code::list(variable + ".at(", {kKeyVariable, std::move(info)}, ");")})};
+  if (!expressions.dollar_names().empty())
+    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
+                         ".axes.data();");
+  statements.push_back(Code::concat(
+      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
+       ";"}));
+  out.call = with_line_directives(
+      lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
+  return out;
+}
+
+std::string emit_instantiation(const CheckedSite& site, const std::string& specialised,
+                               const std::string& kernel_type, const std::string& source_array,
+                               const SiteLocation& where, const std::string& device_source,
+                               const std::string& annotation_text, const std::string& instantiation,
+                               std::vector<SymbolText> symbols) {
+  ExpressionCode expressions(site, kAxesArray, where.text_line);
+  SiteInfoText info{display_name(where.file), where.line, source_array,
+                    site_id(device_source, annotation_text, instantiation), std::move(symbols)};
+  std::vector<Code> members{"using kernel = " + kernel_type + ";"};
+  if (site.literal)
+    members.push_back(Code::concat({"static inline ::tiletune::Site site{",
+                                    site_info_code(site, expressions, info, false), "()};"}));
+  else
+    members.push_back(Code::block("static ::tiletune::SiteInfo info() {",
+                                  site_info_fields(site, expressions, info, false), "}"));
+  Code specialisation = Code::block("struct " + specialised + " {", std::move(members), "};");
+  const clang::Decl* holder = site.launches->namespace_scope;
+  return open_namespaces_of(holder) + "namespace {\nstatic const char " + source_array +
+         "[] = " + raw_string_literal(device_source) + ";\ntemplate <>\n" +
+         with_line_directives(lay_out(specialisation, 0), where.line, where.file) +
+         "}  // namespace\n" + close_namespaces_of(holder);
 }
 
 }  // namespace tiletune::tool

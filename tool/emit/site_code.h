@@ -32,4 +32,21 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
                       const std::string& annotation_text, std::vector<SymbolText> symbols = {});
 
+// A site in a template (instantiation_code.h): the launch, through the class template
+// site.instantiation_class, and that class template's declaration (which goes before the
+// declaration at namespace scope that holds the site).
+EmittedSite emit_template_site(const CheckedSite& site, const std::string& variable,
+                               const SiteLocation& where, clang::ASTContext& context);
+
+// One instantiation's specialisation of that class template, site.instantiation's, with its
+// device source in `source_array`: at namespace scope, in the namespaces of the declaration that
+// holds the site. `specialised` is instantiation_class_of(), `kernel_type` its kernel's pointer
+// type; the SiteInfo's id also covers `instantiation` (what tells this instantiation's launch
+// from the others').
+std::string emit_instantiation(const CheckedSite& site, const std::string& specialised,
+                               const std::string& kernel_type, const std::string& source_array,
+                               const SiteLocation& where, const std::string& device_source,
+                               const std::string& annotation_text, const std::string& instantiation,
+                               std::vector<SymbolText> symbols);
+
 }  // namespace tiletune::tool

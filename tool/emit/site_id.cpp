@@ -24,10 +24,16 @@ std::string without_line_directives(std::string_view source) {
 
 }  // namespace
 
-std::string site_id(std::string_view device_source, std::string_view annotation_text) {
+std::string site_id(std::string_view device_source, std::string_view annotation_text,
+                    std::string_view instantiation) {
   std::uint64_t hash = detail::fnv1a64(without_line_directives(device_source));
   hash = detail::fnv1a64(std::string_view("\0", 1), hash);  // where one ends and the other starts
-  return detail::hex64(detail::fnv1a64(annotation_text, hash));
+  hash = detail::fnv1a64(annotation_text, hash);
+  if (!instantiation.empty()) {
+    hash = detail::fnv1a64(std::string_view("\0", 1), hash);
+    hash = detail::fnv1a64(instantiation, hash);
+  }
+  return detail::hex64(hash);
 }
 
 std::string display_name(std::string_view file) {

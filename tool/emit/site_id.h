@@ -8,8 +8,11 @@
 namespace tiletune::tool {
 
 // 16 hex digits: a hash of the device source (the slice, without its #line directives, which
-// hold the file's path and lines) and of the annotation's text.
-std::string site_id(std::string_view device_source, std::string_view annotation_text);
+// hold the file's path and lines) and of the annotation's text; for a site in a template, or
+// whose template arguments Clang deduced, also of `instantiation` (the kernel as that launch
+// instantiates it): each instantiation is a site of its own.
+std::string site_id(std::string_view device_source, std::string_view annotation_text,
+                    std::string_view instantiation = {});
 
 // The file's name for messages: its last component, never a path that names the machine.
 std::string display_name(std::string_view file);

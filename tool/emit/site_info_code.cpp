@@ -1,24 +1,82 @@
 #include "emit/site_info_code.h"
 
+#include "emit/argument_spelling.h"
 #include "emit/code_layout.h"
 #include "emit/code_writer.h"
 #include "emit/launch_code.h"
 #include "slice/slicer.h"
 
+#include <clang/AST/DeclTemplate.h>
+
 namespace tiletune::tool {
 namespace {
 
-std::string template_arguments(const KernelCall& call, const ExpressionCode& expressions) {
+// The kernel's template arguments as Clang resolved them, without trailing ones left to their
+// defaults (NVRTC takes those as the call did).
+std::vector<clang::TemplateArgument> resolved_arguments(const SiteInstantiation& instance) {
+  std::vector<clang::TemplateArgument> all =
+      flattened(instance.kernel->getTemplateSpecializationArgs()->asArray());
+  while (!all.empty() && all.back().getIsDefaulted()) all.pop_back();
+  return all;
+}
+
+// The kernel's template arguments, `$name` kept. As written, where Clang resolved nothing or the
+// annotation is in a plain function; the arguments Clang deduced follow. In a template, those
+// without `$` are spelled as this instantiation resolved them, and those with `$` as written with
+// the enclosing templates' parameters spelled.
+std::string template_arguments(const CheckedSite& site, const ExpressionCode& expressions) {
+  const KernelCall& call = *site.annotation->call;
+  std::vector<std::string> args;
+  for (const Expr& arg : call.template_args) args.push_back(expressions.with_dollars(arg));
+  const SiteInstantiation* instance = site.instantiation;
+  const clang::TemplateArgumentList* resolved =
+      instance && instance->kernel ? instance->kernel->getTemplateSpecializationArgs() : nullptr;
+  if (resolved != nullptr) {
+    bool const in_template = site.launches && site.launches->in_template;
+    clang::ASTContext& context = site.kernel->getASTContext();
+    std::vector<clang::TemplateArgument> all = resolved_arguments(*instance);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      bool const written = i < call.template_args.size();
+      if (written && !call.template_args[i].dollars.empty()) {
+        if (in_template)
+          args[i] = with_parameters_spelled(args[i], *site.launches, *instance, context);
+        continue;
+      }
+      if (written && !in_template) continue;
+      std::string spelled = spell_argument(all[i], context, Spelling::Nvrtc).value_or("?");
+      if (written)
+        args[i] = spelled;
+      else
+        args.push_back(spelled);
+    }
+  }
   std::string out;
-  for (std::size_t i = 0; i < call.template_args.size(); ++i)
-    out += (i ? ", " : "") + expressions.with_dollars(call.template_args[i]);
+  for (std::size_t i = 0; i < args.size(); ++i) out += (i ? ", " : "") + args[i];
   return out;
 }
 
+bool has_template_arguments(const CheckedSite& site) {
+  if (site.annotation->call->has_template_args) return true;
+  const SiteInstantiation* instance = site.instantiation;
+  return instance && instance->kernel && instance->kernel->getTemplateSpecializationArgs();
+}
+
+}  // namespace
+
+bool deduces_template_arguments(const CheckedSite& site) {
+  const SiteInstantiation* instance = site.instantiation;
+  if (!instance || !instance->kernel || !instance->kernel->getTemplateSpecializationArgs())
+    return false;
+  return resolved_arguments(*instance).size() > site.annotation->call->template_args.size();
+}
+
+namespace {
+
 // The kernel as the annotation writes it, for messages.
-std::string kernel_as_written(const KernelCall& call, const ExpressionCode& expressions) {
-  if (!call.has_template_args) return call.callee;
-  return call.callee + '<' + template_arguments(call, expressions) + '>';
+std::string kernel_as_written(const CheckedSite& site, const ExpressionCode& expressions) {
+  const KernelCall& call = *site.annotation->call;
+  if (!has_template_arguments(site)) return call.callee;
+  return call.callee + '<' + template_arguments(site, expressions) + '>';
 }
 
 }  // namespace
@@ -37,7 +95,7 @@ std::string name_expression(const CheckedSite& site, const ExpressionCode& expre
                                             : "(" + expressions.with_dollars(arg.expr) + ")");
   }
   bool const constants = !args.empty();
-  if (call.has_template_args) args.push_back(template_arguments(call, expressions));
+  if (has_template_arguments(site)) args.push_back(template_arguments(site, expressions));
   std::string out =
       constants ? constant_entry_name(site.kernel) : qualified_kernel_name(site.kernel);
   if (args.empty()) return out;
@@ -109,20 +167,21 @@ Code symbols_code(const std::vector<SymbolText>& symbols) {
 
 }  // namespace
 
-Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
-                    const SiteInfoText& text, bool captures) {
+std::vector<Code> site_info_fields(const CheckedSite& site, const ExpressionCode& expressions,
+                                   const SiteInfoText& text, bool with_space) {
   const Annotation& a = *site.annotation;
   std::vector<Code> fields{
       "::tiletune::SiteInfo info;",
       Code::concat({"info.file = ", string_code(text.file), ";"}),
       "info.line = " + std::to_string(text.line) + ";",
       Code::concat({"info.id = ", string_code(text.id), ";"}),
-      Code::concat({"info.kernel = ", string_code(kernel_as_written(*a.call, expressions)), ";"}),
+      Code::concat({"info.kernel = ", string_code(kernel_as_written(site, expressions)), ";"}),
       "info.device_source = " + text.device_source + ";",
       Code::concat(
           {"info.name_expression = ", string_code(name_expression(site, expressions)), ";"}),
-      Code::concat({"info.space = ", space_code(site, expressions), ";"}),
   };
+  if (with_space)
+    fields.push_back(Code::concat({"info.space = ", space_code(site, expressions), ";"}));
   if (a.occupancy)
     fields.push_back("info.hints.occupancy = " + std::to_string(a.occupancy->value) + ";");
   if (a.num_ctas)
@@ -133,7 +192,17 @@ Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
         Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));
   if (!text.symbols.empty()) fields.push_back(symbols_code(text.symbols));
   fields.push_back("return info;");
-  return Code::block(captures ? "[&] {" : "[] {", std::move(fields), "}");
+  return fields;
+}
+
+Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
+                    const SiteInfoText& text, bool captures) {
+  return Code::block(captures ? "[&] {" : "[] {", site_info_fields(site, expressions, text, true),
+                     "}");
+}
+
+Code site_space_code(const CheckedSite& site, const ExpressionCode& expressions) {
+  return space_code(site, expressions);
 }
 
 }  // namespace tiletune::tool

@@ -31,7 +31,18 @@ struct SiteInfoText {
 // The kernel NVRTC instantiates, `$name` kept for each configuration's value ("vadd<$tile>").
 std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions);
 
+// Clang deduced some of the kernel's template arguments at the launch (site.instantiation).
+bool deduces_template_arguments(const CheckedSite& site);
+
 Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
                     const SiteInfoText& text, bool captures);
+
+// The lambda's statements, from `::tiletune::SiteInfo info;` to `return info;`; without
+// `info.space = ...` unless `with_space`.
+std::vector<Code> site_info_fields(const CheckedSite& site, const ExpressionCode& expressions,
+                                   const SiteInfoText& text, bool with_space);
+
+// The site's space: ::tiletune::Space::cartesian(...), ::list(...), or an opaque expression's.
+Code site_space_code(const CheckedSite& site, const ExpressionCode& expressions);
 
 }  // namespace tiletune::tool

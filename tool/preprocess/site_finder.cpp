@@ -1,5 +1,7 @@
 #include "preprocess/site_finder.h"
 
+#include "preprocess/call_probe.h"
+
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Preprocessor.h>
 
@@ -48,6 +50,14 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   site.text = std::move(expanded.text);
   site.expansions = std::move(expanded.expansions);
   sites_.push_back(std::move(site));
+  enter_call_probe(pp_, sites_.back());
+}
+
+bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at) {
+  if (at.isInvalid()) return false;
+  at = sm.getFileLoc(at);
+  return !sm.isBeforeInTranslationUnit(at, site.macro_begin) &&
+         !sm.isBeforeInTranslationUnit(site.rparen, at);
 }
 
 }  // namespace tiletune::tool

@@ -13,7 +13,8 @@
 
 namespace clang {
 class Preprocessor;
-}
+class SourceManager;
+}  // namespace clang
 
 namespace tiletune::tool {
 
@@ -25,6 +26,10 @@ struct SiteText {
   // The macro uses in `text`: offsets into it map back to the written text through them.
   std::vector<MacroExpansion> expansions;
 };
+
+// Whether `at` is in the annotation's text, from TILETUNE to its ')': where the annotation is a
+// macro's argument, by where that argument is written.
+bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at);
 
 // A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given
 // is rewritten), or inside a macro's definition or arguments (no text of its own to replace).

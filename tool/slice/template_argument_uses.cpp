@@ -7,6 +7,8 @@
 #include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
+
 #include <string>
 
 namespace tiletune::tool {
@@ -96,15 +98,6 @@ class LocalType : public clang::RecursiveASTVisitor<LocalType> {
   std::string name_;
 };
 
-// The template parameter of `f` (a function template's pattern) named `name`.
-const clang::NamedDecl* template_parameter(const clang::FunctionDecl* f, const std::string& name) {
-  const clang::FunctionTemplateDecl* t = f->getDescribedFunctionTemplate();
-  if (t == nullptr) return nullptr;
-  for (const clang::NamedDecl* p : *t->getTemplateParameters())
-    if (p->getName() == name) return p;
-  return nullptr;
-}
-
 // What the slice can carry: a type, a class or alias template, or a variable, at namespace scope.
 bool carried_kind(const clang::NamedDecl* d) {
   if (!d->getDeclContext()->isFileContext()) return false;
@@ -167,9 +160,9 @@ std::vector<const clang::NamedDecl*> lookup_from_site(clang::ASTContext& context
 
 }  // namespace
 
-std::optional<std::vector<Use>> template_argument_uses(const KernelCall& call,
-                                                       clang::ASTContext& context,
-                                                       SiteReporter& report) {
+std::optional<std::vector<Use>> template_argument_uses(
+    const KernelCall& call, const std::vector<const clang::NamedDecl*>& enclosing_parameters,
+    clang::ASTContext& context, SiteReporter& report) {
   const clang::SourceLocation site = report.site().macro_begin;
   EnclosingFunction enclosing(context.getSourceManager(), site);
   enclosing.TraverseDecl(context.getTranslationUnitDecl());
@@ -179,17 +172,12 @@ std::optional<std::vector<Use>> template_argument_uses(const KernelCall& call,
     for (const WrittenName& name : written_names(arg.text)) {
       Span const span{arg.span.begin + name.offset, arg.span.begin + name.offset + name.length};
       const std::string& first = name.parts.front();
+      // An enclosing template's parameter: each instantiation spells it (argument_spelling.h).
+      if (!name.global && name.parts.size() == 1 &&
+          std::any_of(enclosing_parameters.begin(), enclosing_parameters.end(),
+                      [&](const clang::NamedDecl* p) { return p->getName() == first; }))
+        continue;
       if (enclosing.found && !name.global && name.parts.size() == 1) {
-        if (const clang::NamedDecl* p = template_parameter(enclosing.found, first)) {
-          report.error(span, "'" + first + "' is a template parameter of '" +
-                                 enclosing.found->getNameAsString() +
-                                 "': the tuned kernel is compiled by NVRTC from this text, which "
-                                 "names a different type in each instantiation; write the type "
-                                 "itself (one annotated launch per type)");
-          report.note(p->getLocation(), "template parameter declared here");
-          ok = false;
-          continue;
-        }
         LocalType local(first);
         local.TraverseStmt(enclosing.found->getBody());
         if (local.found) {

@@ -1,8 +1,7 @@
 // The declarations a site's template arguments name (`Scale`, `ns::Scale<float>`, `floatX`,
 // `kTile`): the tool passes template arguments to NVRTC as text, so the slice must carry what that
 // text names, as it carries what the kernel names. A name NVRTC can never see is refused here: a
-// type declared inside the enclosing function, or a template parameter of the enclosing function
-// (its spelling differs per instantiation).
+// type declared inside the enclosing function.
 #pragma once
 
 #include "annotation/annotation.h"
@@ -20,10 +19,10 @@ namespace tiletune::tool {
 // Uses of the namespace-scope declarations (types, class and alias templates, enums, variables)
 // that the identifiers of `call`'s template arguments name, each at its column, looked up from the
 // site as unqualified lookup does through the enclosing namespaces (ignoring using directives);
-// names that find nothing (keywords, builtins) are left to NVRTC. nullopt after reporting a name
-// the slice cannot carry.
-std::optional<std::vector<Use>> template_argument_uses(const KernelCall& call,
-                                                       clang::ASTContext& context,
-                                                       SiteReporter& report);
+// names that find nothing (keywords, builtins) and the enclosing templates' parameters (each
+// instantiation spells those) are left out. nullopt after reporting a name the slice cannot carry.
+std::optional<std::vector<Use>> template_argument_uses(
+    const KernelCall& call, const std::vector<const clang::NamedDecl*>& enclosing_parameters,
+    clang::ASTContext& context, SiteReporter& report);
 
 }  // namespace tiletune::tool

@@ -1,6 +1,7 @@
 // nvcc's messages about the generated code point at the user's file, at the line of the annotation
 // that holds the offending text: for each line of the generated call, and for the opaque space the
-// site is built from.
+// site is built from. (An undefined name in the kernel call itself is the tool's error, since Clang
+// resolves the call: check/call_errors.cu.)
 // RUN: %tiletune %s -o %t.cu
 // RUN: not %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o > %t.log 2>&1
 // RUN: FileCheck %s --input-file=%t.log
@@ -17,8 +18,7 @@ void literal(float* x, int n) {
            threads = $tile,
            shmem = $tile * undefined_bytes,
            // CHECK-DAG: line_directives.cu([[@LINE-1]]): error: identifier "undefined_bytes" is undefined
-           fill<$tile>(x, undefined_count));
-           // CHECK-DAG: line_directives.cu([[@LINE-1]]): error: identifier "undefined_count" is undefined
+           fill<$tile>(x, n));
 }
 
 tiletune::Space make_space(int n);

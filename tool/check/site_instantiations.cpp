@@ -1,0 +1,208 @@
+#include "check/site_instantiations.h"
+
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <set>
+
+namespace tiletune::tool {
+namespace {
+
+// One level of enclosing templates: its parameters (in a pattern) or arguments (in an
+// instantiation), in the order they are written.
+struct Level {
+  const clang::TemplateParameterList* parameters = nullptr;
+  llvm::ArrayRef<clang::TemplateArgument> arguments;
+};
+
+// The templates around `f` as written, outermost first; `generic_lambda` is set when one of them
+// is a generic lambda. An out-of-line member definition names its class's parameters in its own
+// template headers.
+std::vector<Level> pattern_levels(const clang::FunctionDecl* f, bool& generic_lambda) {
+  std::vector<Level> levels;
+  const clang::DeclContext* dc = f;
+  for (; dc != nullptr && !dc->isFileContext(); dc = dc->getParent()) {
+    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(dc)) {
+      const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(fd);
+      bool const lambda = method && method->getParent()->isLambda();
+      if (const clang::FunctionTemplateDecl* t = fd->getDescribedFunctionTemplate()) {
+        if (lambda) generic_lambda = true;
+        levels.push_back({t->getTemplateParameters(), {}});
+      }
+      if (fd->getNumTemplateParameterLists() > 0) {
+        for (unsigned i = fd->getNumTemplateParameterLists(); i-- > 0;)
+          if (fd->getTemplateParameterList(i)->size() > 0)
+            levels.push_back({fd->getTemplateParameterList(i), {}});
+        break;  // the headers stand for every class around it
+      }
+      continue;
+    }
+    if (const auto* partial = llvm::dyn_cast<clang::ClassTemplatePartialSpecializationDecl>(dc)) {
+      levels.push_back({partial->getTemplateParameters(), {}});
+      continue;
+    }
+    if (const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(dc))
+      if (const clang::ClassTemplateDecl* t = record->getDescribedClassTemplate())
+        levels.push_back({t->getTemplateParameters(), {}});
+  }
+  return {levels.rbegin(), levels.rend()};
+}
+
+// The arguments of the templates around `f`, an instantiation, outermost first.
+std::vector<Level> instantiation_levels(const clang::FunctionDecl* f) {
+  std::vector<Level> levels;
+  for (const clang::DeclContext* dc = f; dc != nullptr && !dc->isFileContext();
+       dc = dc->getParent()) {
+    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(dc)) {
+      if (const clang::TemplateArgumentList* args = fd->getTemplateSpecializationArgs())
+        levels.push_back({nullptr, args->asArray()});
+      continue;
+    }
+    if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(dc))
+      levels.push_back({nullptr, spec->getTemplateInstantiationArgs().asArray()});
+  }
+  return {levels.rbegin(), levels.rend()};
+}
+
+// The declaration at namespace scope whose text holds `d`, as the template that declares it.
+const clang::Decl* namespace_scope_declaration(const clang::Decl* d) {
+  while (!d->getLexicalDeclContext()->isFileContext() &&
+         !llvm::isa<clang::LinkageSpecDecl>(d->getLexicalDeclContext()))
+    d = llvm::cast<clang::Decl>(d->getLexicalDeclContext());
+  if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
+    if (const clang::FunctionTemplateDecl* t = f->getDescribedFunctionTemplate()) return t;
+  if (const auto* r = llvm::dyn_cast<clang::CXXRecordDecl>(d))
+    if (const clang::ClassTemplateDecl* t = r->getDescribedClassTemplate()) return t;
+  return d;
+}
+
+// Every kernel call in an annotation (the probes) with the function it is in, and the innermost
+// function written around each annotation.
+class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
+ public:
+  ProbeFinder(const clang::SourceManager& sm, const std::vector<SiteText>& sites,
+              std::vector<SiteLaunches>& launches)
+      : sm_(sm), sites_(sites), launches_(launches) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseDecl(clang::Decl* d) {
+    auto* f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (f == nullptr) return RecursiveASTVisitor::TraverseDecl(d);
+    note_enclosing(f);
+    functions_.push_back(f);
+    bool const result = RecursiveASTVisitor::TraverseDecl(d);
+    functions_.pop_back();
+    return result;
+  }
+
+  bool TraverseLambdaExpr(clang::LambdaExpr* e) {
+    note_enclosing(e->getCallOperator());
+    functions_.push_back(e->getCallOperator());
+    bool const result = RecursiveASTVisitor::TraverseLambdaExpr(e);
+    functions_.pop_back();
+    return result;
+  }
+
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {
+    if (functions_.empty()) return true;
+    int const site = site_at(call->getBeginLoc());
+    const clang::FunctionDecl* f = functions_.back();
+    if (site < 0 || f->isDependentContext()) return true;
+    // An instantiation is traversed once per place that names it; count it once.
+    if (!seen_.insert({site, f}).second) return true;
+    launches_[site].instantiations.push_back(
+        {f, llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl()), {}});
+    return true;
+  }
+
+ private:
+  int site_at(clang::SourceLocation at) const {
+    for (std::size_t i = 0; i < sites_.size(); ++i)
+      if (in_annotation(sm_, sites_[i], at)) return static_cast<int>(i);
+    return -1;
+  }
+
+  void note_enclosing(const clang::FunctionDecl* f) {
+    if (!f->doesThisDeclarationHaveABody() || instantiated_function(f) != nullptr) return;
+    clang::SourceLocation begin = sm_.getExpansionLoc(f->getBody()->getBeginLoc());
+    clang::SourceLocation end = sm_.getExpansionLoc(f->getBody()->getEndLoc());
+    for (std::size_t i = 0; i < sites_.size(); ++i) {
+      clang::SourceLocation at = sites_[i].macro_begin;
+      if (sm_.isBeforeInTranslationUnit(at, begin) || sm_.isBeforeInTranslationUnit(end, at))
+        continue;
+      const clang::FunctionDecl*& current = launches_[i].enclosing;
+      if (current == nullptr || sm_.isBeforeInTranslationUnit(
+                                    sm_.getExpansionLoc(current->getBody()->getBeginLoc()), begin))
+        current = f;
+    }
+  }
+
+  const clang::SourceManager& sm_;
+  const std::vector<SiteText>& sites_;
+  std::vector<SiteLaunches>& launches_;
+  std::vector<const clang::FunctionDecl*> functions_;
+  std::set<std::pair<int, const clang::FunctionDecl*>> seen_;
+};
+
+// The enclosing templates' named parameters, and each instantiation's arguments for them; an
+// instantiation whose levels do not line up with the pattern's keeps no arguments (its kernel is
+// then null: nothing can be said for it).
+void name_parameters(SiteLaunches& launches) {
+  bool generic_lambda = false;
+  std::vector<Level> pattern = pattern_levels(launches.enclosing, generic_lambda);
+  if (generic_lambda) {
+    launches.unnameable =
+        "a generic lambda's parameters have no names that generated code could use";
+    return;
+  }
+  for (const Level& level : pattern)
+    for (const clang::NamedDecl* p : *level.parameters)
+      if (!p->getName().empty()) launches.parameters.push_back(p);
+  for (SiteInstantiation& instance : launches.instantiations) {
+    std::vector<Level> levels = instantiation_levels(instance.function);
+    bool lined_up = levels.size() == pattern.size();
+    for (std::size_t i = 0; lined_up && i < levels.size(); ++i)
+      lined_up = levels[i].arguments.size() == pattern[i].parameters->size();
+    if (!lined_up) {
+      instance.kernel = nullptr;
+      continue;
+    }
+    for (std::size_t i = 0; i < levels.size(); ++i)
+      for (std::size_t j = 0; j < levels[i].arguments.size(); ++j)
+        if (!pattern[i].parameters->getParam(j)->getName().empty())
+          instance.arguments.push_back(levels[i].arguments[j]);
+  }
+}
+
+}  // namespace
+
+std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
+                                             const std::vector<SiteText>& sites) {
+  const clang::SourceManager& sm = context.getSourceManager();
+  std::vector<SiteLaunches> launches(sites.size());
+  std::set<clang::FileID> files;
+  for (const SiteText& site : sites) files.insert(sm.getFileID(site.macro_begin));
+  ProbeFinder finder(sm, sites, launches);
+  for (clang::Decl* d : context.getTranslationUnitDecl()->decls())
+    if (files.contains(sm.getFileID(sm.getExpansionLoc(d->getLocation())))) finder.TraverseDecl(d);
+  for (SiteLaunches& site : launches) {
+    if (site.enclosing == nullptr) continue;
+    site.in_template = site.enclosing->isDependentContext();
+    site.namespace_scope = namespace_scope_declaration(site.enclosing);
+    if (site.in_template) name_parameters(site);
+  }
+  return launches;
+}
+
+const clang::FunctionDecl* instantiated_function(const clang::FunctionDecl* function) {
+  for (const clang::DeclContext* dc = function; dc != nullptr; dc = dc->getParent())
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc))
+      if (f->isTemplateInstantiation()) return f;
+  return nullptr;
+}
+
+}  // namespace tiletune::tool

@@ -1,0 +1,61 @@
+// What Clang made of each annotation's kernel call (the probe, call_probe.h): in a plain function,
+// the kernel specialisation the launch calls, with the template arguments Clang deduced; in a host
+// function template (or a member of a class template), the same for every instantiation the
+// translation unit holds, with that instantiation's template arguments. Each instantiation is a
+// site of its own.
+#pragma once
+
+#include "preprocess/site_finder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/TemplateBase.h>
+
+#include <vector>
+
+namespace tiletune::tool {
+
+struct SiteInstantiation {
+  // The function whose body holds the launch: an instantiation, or the plain function (a lambda's
+  // call operator when the annotation is inside a lambda).
+  const clang::FunctionDecl* function = nullptr;
+  // The kernel specialisation the launch calls; null where Clang could not resolve the call (it
+  // said why).
+  const clang::FunctionDecl* kernel = nullptr;
+  // One per SiteLaunches::parameters: what this instantiation gives each.
+  std::vector<clang::TemplateArgument> arguments;
+};
+
+struct SiteLaunches {
+  // The innermost function whose body holds the annotation, as written (a template's pattern);
+  // null when none does.
+  const clang::FunctionDecl* enclosing = nullptr;
+  // The annotation is in a template: a function template, a member of a class template, or a
+  // lambda or local class inside one.
+  bool in_template = false;
+  // In a template: why its instantiations cannot be told apart in generated code (a generic
+  // lambda's invented parameters have no name); "" when they can.
+  std::string unnameable;
+  // In a template: the named template parameters of every enclosing template, outermost first
+  // (unnamed ones cannot change what the body does); their names in the annotation's scope.
+  std::vector<const clang::NamedDecl*> parameters;
+  // The declaration at namespace scope whose text holds the annotation (a function or class
+  // template, or an out-of-line member definition).
+  const clang::Decl* namespace_scope = nullptr;
+  // In a plain function, the one launch; in a template, one per instantiation, in the order Clang
+  // made them (none for a template this translation unit never instantiates).
+  std::vector<SiteInstantiation> instantiations;
+  // Clang reported an error about the call (in some instantiation): its message explains what
+  // was not resolved.
+  bool rejected = false;
+};
+
+// The launches of every site, in the order of `sites`.
+std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
+                                             const std::vector<SiteText>& sites);
+
+// The instantiation that holds `function` (itself, or the function a lambda is in), for messages:
+// "function template specialization 'launch<float>'"; null for code in no instantiation.
+const clang::FunctionDecl* instantiated_function(const clang::FunctionDecl* function);
+
+}  // namespace tiletune::tool

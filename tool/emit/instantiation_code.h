@@ -1,0 +1,59 @@
+// A site in a host function template (or in a member of a class template) is a site per
+// instantiation. Their sites live in a class template declared, in an unnamed namespace (each
+// translation unit has its own), just before the template that holds the annotation, and
+// specialised once per instantiation where everything that instantiation names is declared:
+//
+//   namespace { template <class T, bool F> struct tiletune_site_12_3_for; }
+//   template <class T, bool F> void launch(T* x, int n) {
+//     ::tiletune::launch<typename tiletune_site_12_3_for<T, F>::kernel>(
+//         tiletune_site_12_3_for<T, F>::site, key, geometry, x, n);
+//   }
+//   ...
+//   namespace {
+//   template <> struct tiletune_site_12_3_for<float, true> {
+//     using kernel = void (*)(float *, int);
+//     static inline ::tiletune::Site site{[] { ::tiletune::SiteInfo info; ... }()};
+//   };
+//   }
+//
+// (an opaque space's instead gives `static ::tiletune::SiteInfo info()`, without the space, which
+// the launch builds per key). This file spells those pieces.
+#pragma once
+
+#include "check/site_instantiations.h"
+#include "emit/argument_spelling.h"
+
+#include <optional>
+#include <string>
+
+namespace tiletune::tool {
+
+// "tiletune_site_12_3_for<T, F>", as the template's body names the class template.
+std::string instantiation_class(const SiteLaunches& launches, const std::string& variable);
+
+// The class template's declaration, in an unnamed namespace, with a newline.
+std::string instantiation_class_declaration(const SiteLaunches& launches,
+                                            const std::string& variable,
+                                            clang::ASTContext& context);
+
+// "tiletune_site_12_3_for<float, true>", for the specialisation's head; nullopt (with `why`)
+// when an argument has no spelling outside the function that made it.
+std::optional<std::string> instantiation_class_of(const SiteLaunches& launches,
+                                                  const SiteInstantiation& instance,
+                                                  const std::string& variable,
+                                                  clang::ASTContext& context, Unspellable* why);
+
+// Whether every template argument of the kernel specialisation has a spelling for NVRTC (else
+// `why` says which has none).
+bool kernel_arguments_spellable(const clang::FunctionDecl* kernel, Unspellable* why);
+
+// The kernel specialisation's pointer type, spelled to mean the same at namespace scope.
+std::optional<std::string> kernel_pointer_spelling(const clang::FunctionDecl* kernel,
+                                                   Unspellable* why);
+
+// `namespace a { inline namespace b {` ... for the namespaces around the declaration at namespace
+// scope that holds the site, and the closing braces.
+std::string open_namespaces_of(const clang::Decl* d);
+std::string close_namespaces_of(const clang::Decl* d);
+
+}  // namespace tiletune::tool
