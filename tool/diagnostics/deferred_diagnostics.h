@@ -25,10 +25,13 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   bool release(const std::function<bool(clang::SourceLocation)>& stays_error,
                const std::function<bool(clang::SourceLocation)>& withheld = {});
 
-  // The withheld errors, with their notes, where `in_site(location)` is true: reported when
-  // `report`, else dropped. Withheld warnings are dropped: they concern the probe's own form.
-  // Whether an error was reported.
-  bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, bool report);
+  // What release_withheld() does with a site's withheld errors.
+  enum class Withheld { kDrop, kReport, kReportAsWarnings };
+
+  // The withheld errors, with their notes, where `in_site(location)` is true: dropped, reported,
+  // or reported as warnings left to nvcc. Withheld warnings are dropped: they concern the probe's
+  // own form. Whether an error was reported.
+  bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, Withheld what);
 
   // Whether an error is withheld where `in_site(location)` is true.
   bool withholds_error(const std::function<bool(clang::SourceLocation)>& in_site) const;
