@@ -22,11 +22,12 @@ Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
 Runtime::~Runtime() = default;
 
 Runtime& Runtime::global() {
-  static Runtime runtime(detail::open_cuda_device(),
-                         std::make_shared<detail::NvrtcCompiler>(
-                             detail::DiskCache::open(detail::DiskCache::default_directory()),
-                             detail::pch_mode_from_environment()),
-                         RuntimeOptions::from_environment());
+  static Runtime runtime = [] {
+    RuntimeOptions options = RuntimeOptions::from_environment();
+    auto compiler = std::make_shared<detail::NvrtcCompiler>(
+        detail::DiskCache::open(detail::DiskCache::default_directory()), options.pch);
+    return Runtime(detail::open_cuda_device(), std::move(compiler), std::move(options));
+  }();
   return runtime;
 }
 

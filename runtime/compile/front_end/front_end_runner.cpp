@@ -21,15 +21,15 @@ class InProcess final : public FrontEndRunner {
 
 std::shared_ptr<FrontEndRunner> in_process_front_ends() { return std::make_shared<InProcess>(); }
 
-std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, const LogLine& log) {
+std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, WorkerSettings settings) {
   const auto in_process = [&](const std::string& why) {
-    if (log) log("compiling in this process: " + why);
+    if (settings.log) settings.log("compiling in this process: " + why);
     return in_process_front_ends();
   };
   if (!processes_wanted) return in_process("TILETUNE_COMPILE_PROCESSES=0");
   WorkerSearch worker = find_nvrtc_worker();
   if (worker.path.empty()) return in_process(worker.why_not);
-  return std::make_shared<WorkerPool>(std::move(worker.path), log);
+  return std::make_shared<WorkerPool>(std::move(worker.path), std::move(settings));
 }
 
 std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
@@ -40,10 +40,14 @@ std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
   std::call_once(made, [] {
     // Quiet: a bad value is the runtime's to warn of (RuntimeOptions), once.
     const RuntimeOptions options = RuntimeOptions::from_environment([](const std::string&) {});
-    LogLine log;
-    if (const Logger logger = options.logger(); logger.prints(LogLevel::detail))
-      log = [logger](const std::string& line) { logger.line(LogLevel::detail, line); };
-    runner = choose_front_ends(options.compile_processes, log);
+    WorkerSettings settings;
+    if (const Logger logger = options.logger(); logger.prints(LogLevel::notice)) {
+      if (logger.prints(LogLevel::detail))
+        settings.log = [logger](const std::string& line) { logger.line(LogLevel::detail, line); };
+      settings.warn = [logger](const std::string& line) { logger.warning(line); };
+    }
+    settings.timeout = options.nvrtc_worker_timeout;
+    runner = choose_front_ends(options.compile_processes, std::move(settings));
   });
   return runner;
 }
