@@ -16,6 +16,7 @@
 //
 // Usage: results_scale [NEW_KEYS] (default 200). Runs on the CPU, in a fresh temporary directory.
 // The summary line is last.
+#include "log/logger.h"
 #include "results/merge.h"
 #include "results/show.h"
 #include "store/results_file.h"
@@ -32,6 +33,7 @@
 #include <vector>
 
 using namespace tiletune;
+using detail::Logger;
 using detail::ResultsFile;
 using detail::StoredResult;
 using Clock = std::chrono::steady_clock;
@@ -73,7 +75,7 @@ void first_launch(ResultsFile& results, long long n) {
   const StoredResult stored = winner(n);
   StoredResult identity = stored;
   if (results.find(identity)) std::abort();
-  detail::TuningLock lock(results.path(), identity, kLockTimeout, stderr);
+  detail::TuningLock lock(results.path(), identity, kLockTimeout, detail::Logger::warnings());
   results.reload();
   if (results.find(identity)) std::abort();
   results.store(stored);
@@ -88,12 +90,12 @@ struct KeysFigure {
 KeysFigure new_keys_with(const std::string& directory, long long keys_in_file, int new_keys) {
   const std::string path = directory + "/results-" + std::to_string(keys_in_file) + ".txt";
   {
-    ResultsFile filler(path, stderr, kLockTimeout);
+    ResultsFile filler(path, Logger::warnings(), kLockTimeout);
     for (long long n = 0; n < keys_in_file; ++n) first_launch(filler, n);
   }
   KeysFigure figure;
   figure.keys = keys_in_file;
-  ResultsFile results(path, stderr, kLockTimeout);
+  ResultsFile results(path, Logger::warnings(), kLockTimeout);
   Clock::time_point start = Clock::now();
   results.reload();
   figure.open_seconds = seconds_since(start);

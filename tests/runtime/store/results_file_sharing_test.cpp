@@ -3,6 +3,7 @@
 // it last read (and the whole file when it was written again), a later block of an identity wins,
 // replaced blocks are written out before they are most of the file, a failed append leaves no half
 // block, and what the file says reaches the log escaped.
+#include "log/logger.h"
 #include "store/results_file.h"
 #include "store/results_format.h"
 #include "support/log_file.h"
@@ -24,6 +25,7 @@
 namespace tiletune {
 namespace {
 
+using detail::Logger;
 using detail::ResultsFile;
 using detail::StoredResult;
 using testing::LogFile;
@@ -68,7 +70,7 @@ int blocks_in(const std::string& text) {
 TEST(ResultsFileSharing, AStoreAppendsItsBlockAndLeavesTheRestAsItWas) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile file(path, nullptr, kTimeout);
+  ResultsFile file(path, Logger(), kTimeout);
   file.store(result(1, 64));
   const std::string first = text_of(path);
   EXPECT_EQ(first, std::string(detail::results_file_header()) +
@@ -80,7 +82,7 @@ TEST(ResultsFileSharing, AStoreAppendsItsBlockAndLeavesTheRestAsItWas) {
 TEST(ResultsFileSharing, AReaderTakesInWhatOthersAppendedWhenItReloads) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile writer(path, nullptr, kTimeout), reader(path, nullptr, kTimeout);
+  ResultsFile writer(path, Logger(), kTimeout), reader(path, Logger(), kTimeout);
   writer.store(result(1, 64));
   EXPECT_EQ(best_tile(reader, 1), 64);  // read the first time it is asked
   writer.store(result(2, 128));
@@ -117,7 +119,7 @@ TEST(ResultsFileSharing, AFileWrittenByAnEarlierVersionReadsAndIsAppendedTo) {
   const std::string before = detail::format_results({result(1, 64), result(2, 128)});
   write_text(path, before);
   ::chmod(path.c_str(), 0644);  // whatever the umask
-  ResultsFile file(path, nullptr, kTimeout);
+  ResultsFile file(path, Logger(), kTimeout);
   EXPECT_EQ(best_tile(file, 1), 64);
   EXPECT_EQ(best_tile(file, 2), 128);
   file.store(result(3, 256));
@@ -127,7 +129,7 @@ TEST(ResultsFileSharing, AFileWrittenByAnEarlierVersionReadsAndIsAppendedTo) {
 TEST(ResultsFileSharing, AFileEditedInPlaceIsReadWholeAgain) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile writer(path, nullptr, kTimeout), reader(path, nullptr, kTimeout);
+  ResultsFile writer(path, Logger(), kTimeout), reader(path, Logger(), kTimeout);
   writer.store(result(1, 64));
   writer.store(result(2, 128));
   EXPECT_EQ(best_tile(reader, 1), 64);
@@ -146,7 +148,7 @@ TEST(ResultsFileSharing, AFileEditedInPlaceIsReadWholeAgain) {
 TEST(ResultsFileSharing, AFileReplacedByAnotherIsReadWholeAgain) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile writer(path, nullptr, kTimeout), reader(path, nullptr, kTimeout);
+  ResultsFile writer(path, Logger(), kTimeout), reader(path, Logger(), kTimeout);
   writer.store(result(1, 64));
   writer.store(result(2, 128));
   EXPECT_EQ(best_tile(reader, 2), 128);
@@ -161,7 +163,7 @@ TEST(ResultsFileSharing, AFileReplacedByAnotherIsReadWholeAgain) {
 TEST(ResultsFileSharing, ReplacedBlocksAreWrittenOutBeforeTheyAreMostOfTheFile) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile writer(path, nullptr, kTimeout), reader(path, nullptr, kTimeout);
+  ResultsFile writer(path, Logger(), kTimeout), reader(path, Logger(), kTimeout);
   writer.store(result(7, 1));
   EXPECT_EQ(best_tile(reader, 7), 1);
   int most_blocks = 0;
@@ -184,7 +186,7 @@ TEST(ResultsFileSharing, AnAppendThatFailsLeavesNoHalfBlockAndTheResultInMemory)
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
   LogFile log;
-  ResultsFile file(path, log.get(), kTimeout);
+  ResultsFile file(path, Logger(log.get(), 0), kTimeout);
   file.store(result(1, 64));
   const std::string before = text_of(path);
   // A file-size limit a few bytes past the end: the block's first bytes are written, the rest
@@ -206,7 +208,7 @@ TEST(ResultsFileSharing, AnAppendThatFailsLeavesNoHalfBlockAndTheResultInMemory)
       << log.text();
   // The next store appends whole, and a reader finds no torn block.
   file.store(result(3, 256));
-  ResultsFile reader(path, log.get(), kTimeout);
+  ResultsFile reader(path, Logger(log.get(), 0), kTimeout);
   EXPECT_EQ(best_tile(reader, 3), 256);
   std::vector<std::string> problems;
   detail::parse_results(text_of(path), path, &problems);
@@ -217,7 +219,7 @@ TEST(ResultsFileSharing, ProblemsInAppendedTextGiveTheirLineInTheWholeFile) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
   LogFile log;
-  ResultsFile writer(path, nullptr, kTimeout), reader(path, log.get(), kTimeout);
+  ResultsFile writer(path, Logger(), kTimeout), reader(path, Logger(log.get(), 0), kTimeout);
   writer.store(result(1, 64));
   EXPECT_EQ(best_tile(reader, 1), 64);
   const std::string first = text_of(path);
@@ -235,7 +237,7 @@ TEST(ResultsFileSharing, WhatTheFileSaysReachesTheLogEscaped) {
   write_text(path, "[\x1b]0;owned\x07 k]\ndevice = d\nkey = \x1b[2J\n");
   ::chmod(path.c_str(), 0600);
   LogFile log;
-  ResultsFile file(path, log.get(), kTimeout);
+  ResultsFile file(path, Logger(log.get(), 0), kTimeout);
   EXPECT_EQ(best_tile(file, 1), -1);
   const std::string text = log.text();
   EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;

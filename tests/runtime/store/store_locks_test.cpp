@@ -3,6 +3,7 @@
 // results files in one directory keep their tuning locks apart, lock files go when their holder is
 // done, and a results file is used only in a directory of this user's that no one else may write;
 // nothing is created beside a refused one.
+#include "log/logger.h"
 #include "store/file_lock.h"
 #include "store/results_file.h"
 #include "store/tuning_lock.h"
@@ -28,6 +29,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using detail::FileLock;
+using detail::Logger;
 using detail::ResultsFile;
 using detail::StoredResult;
 using detail::TuningLock;
@@ -114,10 +116,10 @@ TEST(FileLock, AWaiterOnARemovedLockFileLocksTheFileNowAtThePath) {
 TEST(ResultsFileLock, AStoppedHolderCostsOneWaitAndAWarningNotAHang) {
   TemporaryDirectory dir;
   const std::string path = dir / "results.txt";
-  ResultsFile(path, nullptr, milliseconds(1000)).store(result(1));
+  ResultsFile(path, Logger(), milliseconds(1000)).store(result(1));
   const pid_t holder = stopped_holder(path + ".lock");
   LogFile log;
-  ResultsFile file(path, log.get(), milliseconds(200));
+  ResultsFile file(path, Logger(log.get(), 0), milliseconds(200));
   file.store(result(2));  // a read and a write, each given up after 0.2 s
   file.store(result(3));  // given up already: no second wait
   const std::string text = log.text();
@@ -136,10 +138,10 @@ TEST(ResultsFileLock, TheLockTimeoutIsTheTuningLocksMessageToo) {
   TemporaryDirectory dir;
   const std::string results = dir / "results.txt";
   const StoredResult identity = result(1);
-  { TuningLock first(results, identity, milliseconds(0), nullptr); }  // makes the lock directory
+  { TuningLock first(results, identity, milliseconds(0), Logger()); }  // makes the lock directory
   const pid_t holder = stopped_holder(TuningLock::path_for(results, identity));
   LogFile log;
-  { TuningLock lock(results, identity, milliseconds(50), log.get()); }
+  { TuningLock lock(results, identity, milliseconds(50), Logger(log.get(), 0)); }
   end(holder);
   EXPECT_NE(log.text().find("another process held the lock on " +
                             TuningLock::path_for(results, identity) + " longer than 0.05 s"),
@@ -150,11 +152,11 @@ TEST(ResultsFileLock, TheLockTimeoutIsTheTuningLocksMessageToo) {
 TEST(TuningLocks, ResultsFilesInOneDirectoryKeepTheirLocksApart) {
   TemporaryDirectory dir;
   const StoredResult identity = result(1);
-  TuningLock a(dir / "a.txt", identity, milliseconds(0), nullptr);
-  TuningLock b(dir / "b.txt", identity, milliseconds(0), nullptr);
+  TuningLock a(dir / "a.txt", identity, milliseconds(0), Logger());
+  TuningLock b(dir / "b.txt", identity, milliseconds(0), Logger());
   EXPECT_TRUE(a.held());
   EXPECT_TRUE(b.held()) << "another results file's tuning of the same identity";
-  TuningLock a_again(dir / "a.txt", identity, milliseconds(0), nullptr);
+  TuningLock a_again(dir / "a.txt", identity, milliseconds(0), Logger());
   EXPECT_FALSE(a_again.held());
 }
 
@@ -162,7 +164,7 @@ TEST(TuningLocks, AHolderRemovesItsLockFileWhenDone) {
   TemporaryDirectory dir;
   const std::string results = dir / "results.txt";
   for (long long n = 0; n < 100; ++n) {
-    TuningLock lock(results, result(n), milliseconds(0), nullptr);
+    TuningLock lock(results, result(n), milliseconds(0), Logger());
     EXPECT_TRUE(lock.held());
     EXPECT_TRUE(fs::exists(TuningLock::path_for(results, result(n))));
   }
@@ -175,7 +177,7 @@ TEST(TuningLocks, AnUntrustedLockDirectoryIsNotUsedAndSaysSo) {
   ASSERT_EQ(::mkdir((results + ".locks").c_str(), 0700), 0);
   ASSERT_EQ(::chmod((results + ".locks").c_str(), 0777), 0);
   LogFile log;
-  TuningLock lock(results, result(1), milliseconds(0), log.get());
+  TuningLock lock(results, result(1), milliseconds(0), Logger(log.get(), 0));
   EXPECT_FALSE(lock.held());
   EXPECT_NE(log.text().find("lock directory '" + results +
                             ".locks' is writable by group or others (mode 0777); tuning without "
@@ -196,9 +198,9 @@ std::vector<std::string> names_in(const std::string& directory) {
 // A store, a reload and a tuning lock at `results`, as a first launch does them.
 std::string first_launch_at(const std::string& results) {
   LogFile log;
-  ResultsFile file(results, log.get(), milliseconds(1000));
+  ResultsFile file(results, Logger(log.get(), 0), milliseconds(1000));
   file.reload();
-  { TuningLock lock(results, result(1), milliseconds(0), log.get()); }
+  { TuningLock lock(results, result(1), milliseconds(0), Logger(log.get(), 0)); }
   file.store(result(1));
   EXPECT_TRUE(file.find(result(1)).has_value());
   return log.text();
