@@ -1,6 +1,8 @@
 #include "runtime_options.h"
 
+#include "log/logger.h"
 #include "search/search_strategies.h"
+#include "settings/boolean_variable.h"
 #include "store/disk_cache.h"
 
 #include <cerrno>
@@ -21,15 +23,16 @@ struct NumberVariable {
   const char* range;  // the accepted values, in words
 };
 
-constexpr NumberVariable kDisable{"TILETUNE_DISABLE", 0, 1, 0, "0 or 1"};
 constexpr NumberVariable kLog{"TILETUNE_LOG", 0, 2, 0, "0 to 2"};
 // A tuning of a large space takes minutes; a day is past any tuning.
 constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0 to 86400 seconds"};
-// Far more threads than any host has cores: compiles are CPU-bound.
 // Whole seconds; 0 lifts every site's budget.
 constexpr NumberVariable kBudget{"TILETUNE_BUDGET", 0, 86400, 0, "0 (none) to 86400 seconds"};
+// Far more threads than any host has cores: compiles are CPU-bound.
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0, "0 (one per core) to 1024"};
-constexpr NumberVariable kCompileProcesses{"TILETUNE_COMPILE_PROCESSES", 0, 1, 1, "0 or 1"};
+constexpr NumberVariable kNvrtcWorkerTimeout{"TILETUNE_NVRTC_WORKER_TIMEOUT", 1, 86400,
+                                             detail::kWorkerTimeoutDefault.count(),
+                                             "1 to 86400 seconds"};
 
 // The variable's value. Not a whole number: the unset value; out of range: the nearest end of the
 // range; either after one warning that names the variable, its value, the range and what is used.
@@ -64,18 +67,30 @@ std::optional<SearchStrategy> env_search(const RuntimeOptions::Warn& warn) {
   return std::nullopt;
 }
 
+// TILETUNE_PCH: a boolean, or auto (the default).
+detail::PchMode env_pch(const RuntimeOptions::Warn& warn) {
+  const char* text = std::getenv("TILETUNE_PCH");
+  if (!text || !*text || std::string_view(text) == "auto") return detail::PchMode::kAuto;
+  if (const std::optional<bool> on = settings::parse_boolean(text))
+    return *on ? detail::PchMode::kOn : detail::PchMode::kOff;
+  warn(settings::not_a_boolean("TILETUNE_PCH", text, "auto, ", "auto"));
+  return detail::PchMode::kAuto;
+}
+
 }  // namespace
 
 RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   const Warn print = [](const std::string& message) {
-    std::fprintf(stderr, "tiletune: warning: %s\n", message.c_str());
+    detail::Logger::warnings().warning(message);
   };
   const Warn& say = warn ? warn : print;
   RuntimeOptions o;
-  o.disable = env_number(kDisable, say) != 0;
+  o.disable = settings::boolean_variable("TILETUNE_DISABLE", false, say);
   o.log_level = static_cast<int>(env_number(kLog, say));
   o.workers = static_cast<unsigned>(env_number(kWorkers, say));
-  o.compile_processes = env_number(kCompileProcesses, say) != 0;
+  o.compile_processes = settings::boolean_variable("TILETUNE_COMPILE_PROCESSES", true, say);
+  o.nvrtc_worker_timeout = std::chrono::seconds(env_number(kNvrtcWorkerTimeout, say));
+  o.pch = env_pch(say);
   o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
   o.search = env_search(say);
   if (const char* budget = std::getenv(kBudget.name); budget && *budget)

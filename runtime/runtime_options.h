@@ -2,6 +2,8 @@
 // environment for the process-wide runtime.
 #pragma once
 
+#include "compile/front_end/front_end_runner.h"
+#include "compile/nvrtc_compiler.h"
 #include "tune/tuning_request.h"
 
 #include <chrono>
@@ -16,6 +18,11 @@ struct RuntimeOptions : detail::TuningSettings {
   // (0). Read from the environment by the compiler itself (compile/front_end/front_end_runner.h);
   // here so that a bad value is warned of with the rest.
   bool compile_processes = true;
+  // How long an NVRTC worker may take over one request before it is taken for hung, killed and
+  // replaced, and the request compiled in this process. TILETUNE_NVRTC_WORKER_TIMEOUT, in seconds.
+  std::chrono::milliseconds nvrtc_worker_timeout{detail::kWorkerTimeoutDefault};
+  // NVRTC's precompiled headers (compile/nvrtc_compiler.h). TILETUNE_PCH.
+  detail::PchMode pch = detail::PchMode::kAuto;
   // Where winners are kept across processes ("": memory only). TILETUNE_RESULTS_FILE, else
   // results.txt in the cache directory.
   std::string results_file;
@@ -25,13 +32,14 @@ struct RuntimeOptions : detail::TuningSettings {
 
   using Warn = std::function<void(const std::string& message)>;
 
-  // TILETUNE_DISABLE (0 or 1), TILETUNE_MODE (tune or pinned), TILETUNE_SEARCH (auto,
-  // exhaustive or sample), TILETUNE_BUDGET (0 to 86400 s), TILETUNE_LOCK_TIMEOUT (0 to 86400
-  // s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024), TILETUNE_COMPILE_PROCESSES (0 or 1),
-  // TILETUNE_RESULTS_FILE and the cache directory. A value out of range is taken as the nearest
-  // end of the range, anything else as if unset, each after one call to `warn` naming the
-  // variable, its value, what is accepted and what is used (default: "tiletune: warning: ..." on
-  // stderr). Never throws for a value.
+  // TILETUNE_DISABLE (a boolean: settings/boolean_variable.h), TILETUNE_MODE (tune or pinned),
+  // TILETUNE_SEARCH (auto, exhaustive or sample), TILETUNE_BUDGET (0 to 86400 s),
+  // TILETUNE_LOCK_TIMEOUT (0 to 86400 s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024),
+  // TILETUNE_COMPILE_PROCESSES (a boolean), TILETUNE_NVRTC_WORKER_TIMEOUT (1 to 86400 s),
+  // TILETUNE_PCH (a boolean or auto), TILETUNE_RESULTS_FILE and the cache directory. A number
+  // out of range is taken as the nearest end of the range, anything else as if unset, each after
+  // one call to `warn` naming the variable, its value, what is accepted and what is used
+  // (default: "tiletune: warning: ..." on stderr). Never throws for a value.
   static RuntimeOptions from_environment(const Warn& warn = {});
 };
 

@@ -9,6 +9,7 @@
 #include "driver/compile_flags.h"
 #include "driver/output_files.h"
 #include "rewrite_action.h"
+#include "settings/boolean_variable.h"
 
 #include <clang/Basic/Version.h>
 #include <cuda.h>
@@ -35,9 +36,10 @@ constexpr const char* kUsage =
     "  --depfile FILE writes a Make-style dependency file listing every file the input includes.\n"
     "  [--no-device-check] [--device-check-cache DIR] [--verbose]:\n"
     "  each site's device code is compiled with NVRTC (for the -arch after --, else compute_90),\n"
-    "  as its first launch would; --no-device-check skips that. A check that passed is kept in\n"
-    "  --device-check-cache DIR (default $XDG_CACHE_HOME/tiletune/device-check, else\n"
-    "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled.\n"
+    "  as its first launch would; --no-device-check (or TILETUNE_DEVICE_CHECK=0) skips that.\n"
+    "  A check that passed is kept in --device-check-cache DIR (default\n"
+    "  $XDG_CACHE_HOME/tiletune/device-check, else ~/.cache/tiletune/device-check).\n"
+    "  --verbose says, per site, what the check compiled.\n"
     "  --dump-device-sources DIR (for tests) writes each site's device source and the NVRTC\n"
     "  programs the check compiles from it into DIR, as JSON.\n";
 
@@ -141,7 +143,11 @@ int main(int argc, char** argv) {
       return usage_error("no flags for " + line.input + " in " + line.build_dir + ": " + message);
   }
   DeviceCheckOptions device_check;
-  device_check.enabled = line.device_check;
+  // The environment's say, for builds that cannot add a flag (tiletune-nvcc, in nvcc's place).
+  const bool device_check_wanted = tiletune::settings::boolean_variable(
+      "TILETUNE_DEVICE_CHECK", true,
+      [](const std::string& message) { llvm::errs() << "tiletune: warning: " << message << "\n"; });
+  device_check.enabled = line.device_check && device_check_wanted;
   device_check.arch = device_check_arch(line.flags);
   device_check.cache_dir = device_check_cache_dir(line.device_check_cache);
   device_check.verbose = line.verbose;

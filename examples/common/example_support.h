@@ -9,14 +9,14 @@
 #include <cstdlib>
 #include <vector>
 
-#define EXAMPLE_CHECK(call)                                                       \
-  do {                                                                            \
-    cudaError_t err_ = (call);                                                    \
-    if (err_ != cudaSuccess) {                                                    \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,         \
-                   cudaGetErrorString(err_));                                     \
-      std::exit(1);                                                               \
-    }                                                                             \
+#define EXAMPLE_CHECK(call)                                              \
+  do {                                                                   \
+    cudaError_t err_ = (call);                                           \
+    if (err_ != cudaSuccess) {                                           \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, \
+                   cudaGetErrorString(err_));                            \
+      std::exit(1);                                                      \
+    }                                                                    \
   } while (0)
 
 namespace example {
@@ -50,7 +50,8 @@ std::vector<T> to_host(const T* p, std::size_t n) {
 
 // Prints every tuning table and the verdict; returns the process's exit status.
 inline int finish(const char* name, bool ok, const char* what) {
-  for (const tiletune::TuningResult& r : tiletune::tuning_results()) std::printf("%s", r.table().c_str());
+  for (const tiletune::TuningResult& r : tiletune::tuning_results())
+    std::printf("%s", r.table().c_str());
   std::printf("%s: %s (%s)\n", name, ok ? "OK" : "FAILED", what);
   return ok ? 0 : 1;
 }

@@ -11,12 +11,8 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 }
 
 void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
-  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)),
-           key = (n),
-           blocks = cld(n, $tile),
-           threads = $tile,
-           stream = s,
-           vadd<$tile>(a, b, c, n));
+  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)), key = (n),
+           blocks = cld(n, $tile), threads = $tile, stream = s, vadd<$tile>(a, b, c, n));
 }
 
 int main() {
@@ -52,7 +48,8 @@ int main() {
   for (int i = 0; i < n; ++i)
     if (!(std::fabs(c[i] - (a[i] + b[i])) <= 1e-6f * std::fabs(a[i] + b[i]) + 1e-6f)) ++wrong;
 
-  for (const tiletune::TuningResult& r : tiletune::tuning_results()) std::printf("%s", r.table().c_str());
+  for (const tiletune::TuningResult& r : tiletune::tuning_results())
+    std::printf("%s", r.table().c_str());
   const double bytes = 3.0 * n * sizeof(float);
   for (const tiletune::TuningResult& r : tiletune::tuning_results()) {
     const tiletune::Measurement& best = r.measurements[r.best];

@@ -8,6 +8,7 @@
 #include "store/disk_cache.h"
 
 #include <tiletune/error.h>
+#include "process/per_process.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -46,7 +47,8 @@ namespace {
 
 // A directory private to this process for NVRTC's automatic PCH files, made on first use and
 // removed with everything in it when the compiler goes (NVRTC workers' own directories too:
-// worker_pool.cpp). NVRTC would otherwise write them to the current directory.
+// worker_pool.cpp). NVRTC would otherwise write them to the current directory. A forked child
+// makes one of its own and never removes its parent's (NvrtcStages keeps it per process).
 class PchDirectory {
  public:
   ~PchDirectory() {
@@ -148,7 +150,7 @@ class NvrtcStages final : public CompileStages {
     std::vector<std::string> options = headers().options;
     options.insert(options.end(), request.options.begin(), request.options.end());
     if (uses_pch(request.source)) {
-      if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
+      if (const std::string& dir = pch_directory_.get().path(); !dir.empty()) {
         // Quiet, so that the log a failed compile shows is the compiler's own.
         options.insert(options.end(), {"--pch", "--pch-dir=" + dir, "--pch-messages=false",
                                        "--pch-verbose=false"});
@@ -175,18 +177,10 @@ class NvrtcStages final : public CompileStages {
   mutable std::once_flag headers_found_;
   mutable ToolkitHeaders headers_;
   std::shared_ptr<FrontEndRunner> front_ends_;
-  PchDirectory pch_directory_;
+  PerProcess<PchDirectory> pch_directory_{[] { return std::make_unique<PchDirectory>(); }};
 };
 
 }  // namespace
-
-PchMode pch_mode_from_environment() {
-  const char* text = std::getenv("TILETUNE_PCH");
-  if (text == nullptr || *text == '\0' || std::string_view(text) == "auto") return PchMode::kAuto;
-  if (std::string_view(text) == "1") return PchMode::kOn;
-  if (std::string_view(text) == "0") return PchMode::kOff;
-  throw Error(std::string("tiletune: TILETUNE_PCH='") + text + "' is not 0, 1 or auto");
-}
 
 std::unique_ptr<CompileStages> nvrtc_stages(PchMode pch,
                                             std::shared_ptr<FrontEndRunner> front_ends) {

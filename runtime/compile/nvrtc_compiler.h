@@ -21,10 +21,7 @@ enum class PchMode {
   kAuto,  // on for sources that open with #include lines (where it pays), off for the rest
   kOn,
   kOff,
-};
-
-// $TILETUNE_PCH: "0" off, "1" on, unset or "auto" auto. Throws tiletune::Error for anything else.
-PchMode pch_mode_from_environment();
+};  // TILETUNE_PCH (runtime_options.h)
 
 // Whether NVRTC's automatic PCH has anything to precompile in `source`: its first line that is not
 // blank or a comment is an #include.

@@ -5,11 +5,10 @@
 #include "text/site_text.h"
 #include "tune/site_variant.h"
 #include "tune/stored_winner.h"
+#include "tune/tuner.h"
 
 #include <tiletune/error.h>
 
-#include <algorithm>
-#include <cstdio>
 #include <mutex>
 #include <utility>
 
@@ -61,35 +60,29 @@ std::optional<Broadcast> current_broadcast() {
   return hook();
 }
 
-TunedKernel decide_and_broadcast(const Broadcast& broadcast, const TuningTools& tools,
-                                 const TuningRequest& request, const DeviceInfo& device,
-                                 const std::function<TunedKernel()>& decide) {
+void broadcast_winner(const Broadcast& broadcast, const TuningTools& tools,
+                      const TuningRequest& request, const DeviceInfo& device,
+                      const TuningResult& result) {
   BroadcastRecord record;
-  try {
-    TunedKernel decided = decide();
-    record.outcome = decided.result.tuned ? Outcome::measured : Outcome::chosen;
-    record.result = stored_winner(request.site, request.key, device, decided.result,
-                                  current_versions(tools, device));
-    std::string bytes = encode_broadcast(record);
-    broadcast.bytes(bytes);
-    return decided;
-  } catch (const std::exception& e) {
-    if (record.outcome != Outcome::failed) throw;  // the broadcast itself failed: nothing to send
-    record.result = stored_identity(request.site, request.key, device);
-    record.failure = e.what();
-    std::string bytes = encode_broadcast(record);
-    broadcast.bytes(bytes);
-    if (tools.settings.log)
-      std::fprintf(tools.settings.log,
-                   "tiletune: %s: no winner on the root rank; its failure is broadcast so that "
-                   "every rank stops here\n",
-                   record.result.site.c_str());
-    throw;
-  }
+  record.outcome = result.tuned ? Outcome::measured : Outcome::chosen;
+  record.result =
+      stored_winner(request.site, request.key, device, result, current_versions(tools, device));
+  std::string bytes = encode_broadcast(record);
+  broadcast.bytes(bytes);
 }
 
-TunedKernel adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
-                            const TuningRequest& request, const DeviceInfo& device) {
+void broadcast_failure(const Broadcast& broadcast, const TuningRequest& request,
+                       const DeviceInfo& device, const std::string& failure) {
+  BroadcastRecord record;
+  record.outcome = Outcome::failed;
+  record.result = stored_identity(request.site, request.key, device);
+  record.failure = failure;
+  std::string bytes = encode_broadcast(record);
+  broadcast.bytes(bytes);
+}
+
+RootWinner adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
+                           const TuningRequest& request, const DeviceInfo& device) {
   const SiteInfo& site = request.site;
   const std::string where = site_location(site) + ": tiletune: ";
   std::string bytes;
@@ -107,35 +100,20 @@ TunedKernel adopt_from_root(const Broadcast& broadcast, const TuningTools& tools
     throw Error(where + "the root rank found no winner for " + mine.site +
                 " key=" + key_text(mine.key) + ": " + record.failure);
   const StoredResult& root = record.result;
-  const std::vector<Config>& configs = site.space.configurations();
-  if (root.space_checksum != site.space.checksum() || root.axis_names != site.space.axis_names() ||
-      std::find(configs.begin(), configs.end(), root.best) == configs.end())
+  if (!fits_space(root, site.space))
     throw Error(where + "the root rank's winner is for another space (checksum " +
                 hex64(root.space_checksum) + " against this rank's " +
                 hex64(site.space.checksum()) + "): do all ranks run the same build?");
-  const std::string config = site.space.describe(root.best);
-  TunedKernel adopted;
+  RootWinner adopted;
   try {
-    adopted = load_configuration(tools, request, root.best);
+    adopted.kernel = load_configuration(tools, request, root.best);
   } catch (const std::exception& e) {
-    throw Error(where + "the root rank's winner " + config +
+    throw Error(where + "the root rank's winner " + site.space.describe(root.best) +
                 " does not build on this rank: " + e.what());
   }
-  TuningResult& r = adopted.result;
-  r.from_file = false;
-  r.from_root = true;
-  r.measurements.front().median_ms = root.median_ms;
-  if (record.outcome == Outcome::chosen) {
-    r.tuned = false;
-    r.not_tuned = "the root rank chose it without measuring";
-  }
-  if (tools.settings.log)
-    std::fprintf(tools.settings.log,
-                 "tiletune: %s: adopted the root rank's winner %s (%s there%s); not measured "
-                 "here\n",
-                 mine.site.c_str(), config.c_str(),
-                 record.outcome == Outcome::measured ? "measured" : "chosen without measuring",
-                 root.device == mine.device ? "" : (", on " + root.device).c_str());
+  adopted.kernel.result.measurements.front().median_ms = root.median_ms;
+  adopted.measured = record.outcome == Outcome::measured;
+  if (root.device != mine.device) adopted.device = root.device;
   return adopted;
 }
 

@@ -1,6 +1,7 @@
 #include "results/plot.h"
 
 #include "results/result_text.h"
+#include "store/printable_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +24,7 @@ std::string number(double v) {
 std::string text_at(double x, double y, const std::string& anchor, const std::string& text,
                     const std::string& extra = "") {
   return "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" text-anchor=\"" + anchor + "\"" +
-         extra + ">" + xml_escaped(text) + "</text>\n";
+         extra + ">" + detail::xml_text(text) + "</text>\n";
 }
 
 std::string line(double x1, double y1, double x2, double y2, const std::string& stroke) {
@@ -68,7 +69,7 @@ std::string panel(const TuningPoints& t, std::size_t a, double left, double top)
       const std::string label = config_text(t.axis_names, group[k]->config) + ": " +
                                 ms_text(group[k]->median_ms) + " ms" + (winner ? " (winner)" : "");
       out += "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"3\" fill=\"" +
-             (winner ? "crimson" : "steelblue") + "\"><title>" + xml_escaped(label) +
+             (winner ? "crimson" : "steelblue") + "\"><title>" + detail::xml_text(label) +
              "</title></circle>\n";
       if (winner)
         out += "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) +
@@ -91,31 +92,12 @@ double tick_step(double slowest) {
 
 }  // namespace
 
-std::string xml_escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  return out;
-}
-
-std::string plot(const TuningPoints& t) {
+std::string plot(const TuningPoints& tuning) {
+  // Only finite times have a place on the time axis; a point at nan or inf would be cy="nan".
+  TuningPoints t = tuning;
+  std::erase_if(t.points,
+                [](const detail::MeasuredConfig& p) { return !std::isfinite(p.median_ms); });
+  const std::size_t not_drawn = tuning.points.size() - t.points.size();
   double slowest = 0;
   for (const detail::MeasuredConfig& p : t.points) slowest = std::max(slowest, p.median_ms);
   const double top = kTicks * tick_step(slowest);
@@ -129,6 +111,7 @@ std::string plot(const TuningPoints& t) {
   out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   std::string title = t.site + " key=" + key_text(t.key) + ": time per configuration";
   if (t.winner) title += "; winner " + config_text(t.axis_names, *t.winner) + " (ringed)";
+  if (not_drawn > 0) title += "; " + std::to_string(not_drawn) + " without a finite time not drawn";
   out += text_at(12, 22, "start", title, " font-size=\"14\"");
   for (std::size_t a = 0; a < t.axis_names.size(); ++a) out += panel(t, a, kPanelWidth * a, top);
   return out + "</svg>\n";

@@ -1,22 +1,13 @@
 #include "tune/stored_winner.h"
 
-#include "tune/device_limits.h"
-#include "tune/site_variant.h"
 #include "tune/tuner.h"
 
-#include <tiletune/error.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
+#include <exception>
+#include <utility>
 
 namespace tiletune::detail {
 namespace {
-
-bool space_holds(const Space& space, const Config& config) {
-  const std::vector<Config>& configs = space.configurations();
-  return std::find(configs.begin(), configs.end(), config) != configs.end();
-}
 
 // The median of `values` (the mean of the middle two when their count is even); not empty.
 double median_of(std::vector<double> values) {
@@ -46,9 +37,28 @@ void add_measurements(const TuningResult& result, StoredResult& stored) {
   if (!medians.empty()) stored.space_median_ms = median_of(std::move(medians));
 }
 
-bool fits(const StoredResult& stored, const Space& space) {
-  return stored.space_checksum == space.checksum() && stored.axis_names == space.axis_names() &&
-         space_holds(space, stored.best);
+// The result of the site's place and kernel stored under another code id: the code changed since,
+// or the block is from before ids. Only said (at TILETUNE_LOG=1): a tuning stores a new block.
+std::string code_change(ResultsFile& results, const StoredResult& identity) {
+  StoredResult unnamed = identity;
+  unnamed.code.clear();
+  const std::optional<StoredResult> earlier = results.find_if([&](const StoredResult& r) {
+    StoredResult named = r;
+    named.code.clear();
+    return r.code != identity.code && named.same_identity(unnamed);
+  });
+  if (!earlier) return "";
+  return "the stored result in " + results.path() + " is for other code (" +
+         (earlier->code.empty() ? "written before results named code: no code id"
+                                : "kernel changed") +
+         ")";
+}
+
+StoredLookup passed_over(std::string why, LogLevel level) {
+  StoredLookup lookup;
+  lookup.passed_over = std::move(why);
+  lookup.level = level;
+  return lookup;
 }
 
 }  // namespace
@@ -88,102 +98,48 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
   return stored;
 }
 
-std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
-                                              const TuningRequest& request, ResultsFile& results,
-                                              const DeviceInfo& device) {
-  const TuningSettings& s = tools.settings;
-  const StoredResult identity = stored_identity(request.site, request.key, device);
-  std::optional<StoredResult> stored = results.find(identity);
+bool fits_space(const StoredResult& stored, const Space& space) {
+  const std::vector<Config>& configs = space.configurations();
+  return stored.space_checksum == space.checksum() && stored.axis_names == space.axis_names() &&
+         std::find(configs.begin(), configs.end(), stored.best) != configs.end();
+}
+
+StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& request,
+                                ResultsFile& results, const DeviceInfo& device) {
+  const SiteInfo& site = request.site;
+  const StoredResult identity = stored_identity(site, request.key, device);
+  const std::string& file = results.path();
+  const std::optional<StoredResult> stored = results.find(identity);
   if (!stored) {
-    // The same place and kernel under another code id: the code changed since (or the block is
-    // from before ids). Said once: the tuning stores a block under the new id.
-    if (!identity.code.empty() && s.log_level >= 1 && s.log)
-      if (std::optional<StoredResult> earlier = results.find_if([&](const StoredResult& r) {
-            StoredResult named = r;
-            named.code.clear();
-            StoredResult query = identity;
-            query.code.clear();
-            return r.code != identity.code && named.same_identity(query);
-          }))
-        std::fprintf(s.log,
-                     "tiletune: %s: the stored result in %s is for other code (%s): tuning "
-                     "again\n",
-                     identity.site.c_str(), results.path().c_str(),
-                     earlier->code.empty() ? "written before results named code: no code id"
-                                           : "kernel changed");
-    return std::nullopt;
+    // Looked for only where it is said: every new key would otherwise scan the whole file.
+    const bool said = !identity.code.empty() && tools.settings.logger().prints(LogLevel::detail);
+    return passed_over(said ? code_change(results, identity) : "", LogLevel::detail);
   }
   if (const std::string changes =
           version_changes(stored->versions, current_versions(tools, device));
-      !changes.empty()) {
-    if (s.log_level >= 1 && s.log)
-      std::fprintf(s.log,
-                   "tiletune: %s: the stored result in %s was made by other versions (%s): "
-                   "tuning again\n",
-                   identity.site.c_str(), results.path().c_str(), changes.c_str());
-    return std::nullopt;
-  }
-  if (!fits(*stored, request.site.space)) {
-    if (s.log_level >= 1 && s.log)
-      std::fprintf(s.log,
-                   "tiletune: %s: the stored result in %s is for another space (checksum "
-                   "differs): tuning again\n",
-                   identity.site.c_str(), results.path().c_str());
-    return std::nullopt;
-  }
+      !changes.empty())
+    return passed_over(
+        "the stored result in " + file + " was made by other versions (" + changes + ")",
+        LogLevel::detail);
+  if (!fits_space(*stored, site.space))
+    return passed_over("the stored result in " + file + " is for another space (checksum differs)",
+                       LogLevel::detail);
   try {
-    // A results file can be stale or edited: under `verify` the winner passes the same check
-    // as in a tuning before it is trusted.
-    if (std::string wrong = check_stored_winner(tools, request, stored->best); !wrong.empty()) {
-      if (s.log)
-        std::fprintf(s.log,
-                     "tiletune: %s: the stored winner %s from %s fails verification (%s): tuning "
-                     "again\n",
-                     identity.site.c_str(), request.site.space.describe(stored->best).c_str(),
-                     results.path().c_str(), wrong.c_str());
-      return std::nullopt;
-    }
-    TunedKernel loaded = load_configuration(tools, request, stored->best);
-    loaded.result.measurements.front().median_ms = stored->median_ms;
-    loaded.result.stopped = stored->stopped;
-    if (s.log_level >= 1 && s.log)
-      std::fprintf(s.log, "tiletune: %s: %s from %s\n", identity.site.c_str(),
-                   request.site.space.describe(stored->best).c_str(), results.path().c_str());
-    return loaded;
+    // A results file can be stale or edited: under `verify` the winner passes the same check as
+    // in a tuning before it is trusted.
+    if (const std::string wrong = check_stored_winner(tools, request, stored->best); !wrong.empty())
+      return passed_over("the stored winner " + site.space.describe(stored->best) + " from " +
+                             file + " fails verification (" + wrong + ")",
+                         LogLevel::notice);
+    StoredLookup found;
+    found.kernel = load_configuration(tools, request, stored->best);
+    found.kernel->result.measurements.front().median_ms = stored->median_ms;
+    found.kernel->result.stopped = stored->stopped;
+    return found;
   } catch (const std::exception& e) {
-    if (s.log)
-      std::fprintf(s.log,
-                   "tiletune: %s: the stored winner could not be loaded (%s): tuning again\n",
-                   identity.site.c_str(), e.what());
-    return std::nullopt;
+    return passed_over("the stored winner could not be loaded (" + std::string(e.what()) + ")",
+                       LogLevel::notice);
   }
-}
-
-TunedKernel load_configuration(const TuningTools& tools, const TuningRequest& request,
-                               const Config& config) {
-  const auto start = std::chrono::steady_clock::now();
-  const SiteInfo& site = request.site;
-  const DeviceInfo device = tools.device.info(request.context);
-  const Geometry geometry = request.geometry(config);
-  TunedKernel loaded;
-  loaded.cluster = cluster_size(site, config);
-  if (std::optional<std::string> why = device_limit_violation(device, geometry, loaded.cluster))
-    throw Error(site_location(site) + ": tiletune: the stored configuration " +
-                site.space.describe(config) + " " + *why);
-  const std::shared_ptr<const CompiledKernel> kernel =
-      tools.compiler.compile(compile_request(site, config, geometry, device.arch, request.key));
-  loaded.function = tools.device.load(request.context, kernel->cubin, kernel->entry);
-  TuningResult& r = loaded.result;
-  r = result_for(request);
-  r.from_file = true;
-  Measurement m;
-  m.config = config;
-  m.ok = true;
-  m.registers = kernel->registers;
-  r.measurements.push_back(m);
-  r.best = 0;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return loaded;
 }
 
 }  // namespace tiletune::detail

@@ -1,7 +1,9 @@
-// A winner from the results file instead of a tuning: the site as the file names it, the stored
-// result that fits the space as it is now, compiled and loaded without measuring.
+// A winner as the results file (and the broadcast between ranks) holds it: the site as the file
+// names it, the identity a stored result is found by, the record a tuning's result becomes, whether
+// a stored result still fits the space, and the stored winner loaded in place of a tuning.
 #pragma once
 
+#include "log/logger.h"
 #include "store/results_file.h"
 #include "tune/tuning_request.h"
 
@@ -25,15 +27,22 @@ ToolVersions current_versions(const TuningTools& tools, const DeviceInfo& device
 StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInfo& device,
                            const TuningResult& result, const ToolVersions& versions);
 
-// The winner stored in `results` for the request's key on `device`, compiled and loaded; nullopt
-// when there is none that fits the code, the versions and the space as they are now, or it does
-// not load (each said in the log, with why).
-std::optional<TunedKernel> load_stored_winner(const TuningTools& tools,
-                                              const TuningRequest& request, ResultsFile& results,
-                                              const DeviceInfo& device);
+// Whether `stored` is a result for `space` as it is now: the same checksum and axis names, and a
+// winner the space holds.
+bool fits_space(const StoredResult& stored, const Space& space);
 
-// The configuration `config`, compiled and loaded without measuring. Throws tiletune::Error.
-TunedKernel load_configuration(const TuningTools& tools, const TuningRequest& request,
-                               const Config& config);
+// The results file's winner for a request, or why the file's result for it is passed over.
+struct StoredLookup {
+  std::optional<TunedKernel> kernel;  // compiled and loaded, not measured; its median the file's
+  // Why the stored result is not taken ("" when it is, or when there is none), worth saying at
+  // `level`: "the stored result in results.txt was made by other versions (NVRTC 13.0 -> 13.1)".
+  std::string passed_over;
+  LogLevel level = LogLevel::detail;
+};
+
+// The winner stored in `results` for the request's key on `device`, if one fits the code, the
+// versions and the space as they are now, passes `verify`, and loads.
+StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& request,
+                                ResultsFile& results, const DeviceInfo& device);
 
 }  // namespace tiletune::detail

@@ -1,14 +1,14 @@
 // A fixed pool of worker threads for compiles. Sized from the host's cores; TILETUNE_WORKERS
-// overrides. Asked for more threads than the process may start, it has as many as started.
+// overrides. Asked for more threads than the process may start, it has as many as started. A
+// process forked from the one that started them has none of them: it starts threads of its own
+// on first use, and never waits for its parent's (process/per_process.h).
 #pragma once
 
-#include <condition_variable>
-#include <deque>
+#include "process/per_process.h"
+
 #include <functional>
 #include <future>
-#include <mutex>
-#include <thread>
-#include <vector>
+#include <memory>
 
 namespace tiletune::detail {
 
@@ -19,29 +19,24 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  unsigned size() const { return static_cast<unsigned>(threads_.size()); }
+  // The threads this process has.
+  unsigned size();
 
   template <class F>
   auto submit(F&& f) -> std::future<decltype(f())> {
     using R = decltype(f());
     auto task = std::make_shared<std::packaged_task<R()>>(std::forward<F>(f));
     std::future<R> result = task->get_future();
-    {
-      std::lock_guard lock(mutex_);
-      queue_.emplace_back([task] { (*task)(); });
-    }
-    ready_.notify_one();
+    enqueue([task] { (*task)(); });
     return result;
   }
 
  private:
-  void work();
+  class Threads;  // one process's threads and their queue
 
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::function<void()>> queue_;
-  bool stopping_ = false;
-  std::vector<std::thread> threads_;
+  void enqueue(std::function<void()> job);
+
+  PerProcess<Threads> threads_;
 };
 
 }  // namespace tiletune::detail

@@ -3,7 +3,7 @@
 #include "tune/build_schedule.h"
 #include "tune/device_limits.h"
 #include "tune/run_identity.h"
-#include "tune/search.h"
+#include "tune/search/search.h"
 #include "tune/site_variant.h"
 #include "tune/symbol_copies.h"
 #include "tune/trial_memory.h"
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -235,11 +236,13 @@ class Trials {
   }
 
   void log_sample(const Config& config, int n, double ms) const {
-    const TuningSettings& s = tools_.settings;
-    if (s.log_level >= 2 && s.log)
-      std::fprintf(s.log, "tiletune: %s %s sample %d: %.4f ms\n",
-                   site_location(request_.site).c_str(),
-                   request_.site.space.describe(config).c_str(), n, ms);
+    const Logger log = tools_.settings.logger();
+    if (!log.prints(LogLevel::sample)) return;
+    char milliseconds[32];
+    std::snprintf(milliseconds, sizeof milliseconds, "%.4f", ms);
+    log.line(LogLevel::sample, site_location(request_.site) + " " +
+                                   request_.site.space.describe(config) + " sample " +
+                                   std::to_string(n) + ": " + milliseconds + " ms");
   }
 
   struct Reference {
@@ -390,16 +393,13 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
   return stored.ok ? "" : stored.failure;
 }
 
-TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& request,
-                           const std::string& why) {
+TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& request) {
   const Clock::time_point start = Clock::now();
   const SiteInfo& site = request.site;
   const DeviceInfo device = tools.device.info(request.context);
   TunedKernel chosen;
   TuningResult& result = chosen.result;
   result = result_for(request);
-  result.tuned = false;
-  result.not_tuned = why;
   for (const Config& config : site.space.configurations()) {
     Measurement& m = result.measurements.emplace_back();
     m.config = config;
@@ -432,9 +432,32 @@ TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& reques
   }
   result.seconds = ms_since(start) / 1000;
   if (result.best < 0) throw no_winner(site, result);
-  if (tools.settings.log_level >= 1 && tools.settings.log)
-    std::fprintf(tools.settings.log, "%s", result.table().c_str());
   return chosen;
+}
+
+TunedKernel load_configuration(const TuningTools& tools, const TuningRequest& request,
+                               const Config& config) {
+  const Clock::time_point start = Clock::now();
+  const SiteInfo& site = request.site;
+  const DeviceInfo device = tools.device.info(request.context);
+  const Geometry geometry = request.geometry(config);
+  TunedKernel loaded;
+  loaded.cluster = cluster_size(site, config);
+  if (std::optional<std::string> why = device_limit_violation(device, geometry, loaded.cluster))
+    throw Error(site_location(site) + ": tiletune: the stored configuration " +
+                site.space.describe(config) + " " + *why);
+  const std::shared_ptr<const CompiledKernel> kernel =
+      tools.compiler.compile(compile_request(site, config, geometry, device.arch, request.key));
+  loaded.function = tools.device.load(request.context, kernel->cubin, kernel->entry);
+  TuningResult& r = loaded.result;
+  r = result_for(request);
+  Measurement& m = r.measurements.emplace_back();
+  m.config = config;
+  m.ok = true;
+  m.registers = kernel->registers;
+  r.best = 0;
+  r.seconds = ms_since(start) / 1000;
+  return loaded;
 }
 
 TuningResult result_for(const TuningRequest& request) {
@@ -458,8 +481,6 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   TunedKernel tuned;
   TuningResult& result = tuned.result;
   result = result_for(request);
-  result.tuned = !settings.disable;
-  if (settings.disable) result.not_tuned = "TILETUNE_DISABLE";
   result.measurements.resize(settings.disable ? 1 : configs.size());
   for (std::size_t i = 0; i < result.measurements.size(); ++i)
     result.measurements[i].config = configs[i];
@@ -469,8 +490,6 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
       run_trials(tools, request, device, candidates, result);
   result.seconds = ms_since(start) / 1000;
   if (result.best < 0) throw no_winner(site, result);
-  if (settings.log_level >= 1 && settings.log)
-    std::fprintf(settings.log, "%s", result.table().c_str());
   tuned.function = functions[result.best];
   tuned.cluster = candidates[result.best].cluster;
   return tuned;

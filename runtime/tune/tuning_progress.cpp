@@ -17,16 +17,19 @@ TuningSettings::Clock::time_point TuningProgress::now() const {
 }
 
 void TuningProgress::done(std::size_t done) {
-  if (settings_.log_level < 1 || !settings_.log || done >= total_) return;
+  const Logger log = settings_.logger();
+  if (!log.prints(LogLevel::detail) || done >= total_) return;
   const auto t = now();
   if (t - start_ < settings_.progress_after) return;
   if (said_ && t - last_said_ < settings_.progress_every) return;
   said_ = true;
   last_said_ = t;
-  const std::string key = key_values(request_.key);
-  std::fprintf(settings_.log, "tiletune: tuning %s %s key=(%s): %zu/%zu configurations, %.1f s\n",
-               site_location(request_.site).c_str(), request_.site.kernel, key.c_str(), done,
-               total_, std::chrono::duration<double>(t - start_).count());
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", std::chrono::duration<double>(t - start_).count());
+  log.line(LogLevel::detail, "tuning " + site_location(request_.site) + " " + request_.site.kernel +
+                                 " key=(" + key_values(request_.key) +
+                                 "): " + std::to_string(done) + "/" + std::to_string(total_) +
+                                 " configurations, " + seconds + " s");
 }
 
 }  // namespace tiletune::detail

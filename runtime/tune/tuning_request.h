@@ -5,6 +5,7 @@
 
 #include "compile/compiler.h"
 #include "device/device.h"
+#include "log/logger.h"
 #include "tune/measurement.h"
 #include "tune/thread_pool.h"
 
@@ -27,8 +28,11 @@ struct TuningSettings {
   // TILETUNE_MODE=pinned: never measure: the stored winner, else the first configuration that
   // builds, so that every process of a job launches the same code.
   bool pinned = false;
-  int log_level = 0;  // TILETUNE_LOG: 0 silent, 1 a table per tuning, 2 every sample
+  // Where the runtime's lines go (null: nowhere) and TILETUNE_LOG: 0 notices only, 1 a table per
+  // tuning, 2 every sample (log/logger.h).
+  int log_level = 0;
   std::FILE* log = stderr;
+  Logger logger() const { return Logger(log, log_level); }
   SamplingRule sampling;
   double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
   // false: compile each configuration on the calling thread just before measuring it (no overlap,

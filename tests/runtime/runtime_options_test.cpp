@@ -2,8 +2,10 @@
 // warning that says which variable, its value, the range and what is used, never an exception.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime_options.h"
@@ -48,18 +50,77 @@ TEST(RuntimeOptions, ValuesInRangeAreTakenWithoutAWord) {
 
 TEST(RuntimeOptions, CompileProcessesAreOnUnlessTurnedOff) {
   EXPECT_TRUE(read_environment().options.compile_processes);
-  {
-    ScopedVariable off("TILETUNE_COMPILE_PROCESSES", "0");
+  for (const char* off : {"0", "false", "no", "off", "OFF", "No"}) {
+    ScopedVariable variable("TILETUNE_COMPILE_PROCESSES", off);
     const Read read = read_environment();
-    EXPECT_FALSE(read.options.compile_processes);
-    EXPECT_TRUE(read.warnings.empty());
+    EXPECT_FALSE(read.options.compile_processes) << off;
+    EXPECT_TRUE(read.warnings.empty()) << off;
   }
-  ScopedVariable bad("TILETUNE_COMPILE_PROCESSES", "no");
+  ScopedVariable bad("TILETUNE_COMPILE_PROCESSES", "none");
   const Read read = read_environment();
   EXPECT_TRUE(read.options.compile_processes);
   ASSERT_EQ(read.warnings.size(), 1u);
   EXPECT_EQ(read.warnings[0],
-            "TILETUNE_COMPILE_PROCESSES='no' is not a whole number (accepted: 0 or 1); using 1");
+            "TILETUNE_COMPILE_PROCESSES='none' is not on or off (accepted: 1, true, yes, on or 0, "
+            "false, no, off); using 1");
+}
+
+// One rule for every variable that turns something on or off (settings/boolean_variable.h).
+TEST(RuntimeOptions, BooleansTakeEverySpellingOfOnAndOff) {
+  for (const char* on : {"1", "true", "yes", "on", "TRUE", "Yes"}) {
+    ScopedVariable disable("TILETUNE_DISABLE", on);
+    const Read read = read_environment();
+    EXPECT_TRUE(read.options.disable) << on;
+    EXPECT_TRUE(read.warnings.empty()) << on;
+  }
+  for (const char* off : {"0", "false", "no", "off"}) {
+    ScopedVariable disable("TILETUNE_DISABLE", off);
+    const Read read = read_environment();
+    EXPECT_FALSE(read.options.disable) << off;
+    EXPECT_TRUE(read.warnings.empty()) << off;
+  }
+}
+
+TEST(RuntimeOptions, PchIsABooleanOrAuto) {
+  EXPECT_EQ(read_environment().options.pch, detail::PchMode::kAuto);
+  const std::pair<const char*, detail::PchMode> values[] = {
+      {"auto", detail::PchMode::kAuto}, {"1", detail::PchMode::kOn},
+      {"yes", detail::PchMode::kOn},    {"0", detail::PchMode::kOff},
+      {"false", detail::PchMode::kOff}, {"", detail::PchMode::kAuto}};
+  for (const auto& [text, mode] : values) {
+    ScopedVariable pch("TILETUNE_PCH", text);
+    const Read read = read_environment();
+    EXPECT_EQ(read.options.pch, mode) << text;
+    EXPECT_TRUE(read.warnings.empty()) << text;
+  }
+}
+
+// It used to throw at every launch.
+TEST(RuntimeOptions, PchOfAnyOtherValueIsAutoWithAWarning) {
+  ScopedVariable pch("TILETUNE_PCH", "sometimes");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.pch, detail::PchMode::kAuto);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_PCH='sometimes' is not on or off (accepted: auto, 1, true, yes, on or 0, "
+            "false, no, off); using auto");
+}
+
+TEST(RuntimeOptions, NvrtcWorkerTimeoutIsInSecondsFiveMinutesUnlessSet) {
+  EXPECT_EQ(read_environment().options.nvrtc_worker_timeout, std::chrono::seconds(300));
+  {
+    ScopedVariable timeout("TILETUNE_NVRTC_WORKER_TIMEOUT", "20");
+    const Read read = read_environment();
+    EXPECT_EQ(read.options.nvrtc_worker_timeout, std::chrono::seconds(20));
+    EXPECT_TRUE(read.warnings.empty());
+  }
+  ScopedVariable none("TILETUNE_NVRTC_WORKER_TIMEOUT", "0");
+  const Read read = read_environment();
+  EXPECT_EQ(read.options.nvrtc_worker_timeout, std::chrono::seconds(1));
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_NVRTC_WORKER_TIMEOUT='0' is out of range (accepted: 1 to 86400 seconds); "
+            "using 1");
 }
 
 TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
@@ -92,14 +153,15 @@ TEST(RuntimeOptions, ANegativeValueIsTheLeastWithAWarning) {
 }
 
 TEST(RuntimeOptions, NotANumberIsAsIfUnsetWithAWarning) {
-  ScopedVariable disable("TILETUNE_DISABLE", "yes");
+  ScopedVariable disable("TILETUNE_DISABLE", "maybe");
   ScopedVariable workers("TILETUNE_WORKERS", "4x");
   const Read read = read_environment();
   EXPECT_FALSE(read.options.disable);
   EXPECT_EQ(read.options.workers, 0u);
   ASSERT_EQ(read.warnings.size(), 2u);
   EXPECT_EQ(read.warnings[0],
-            "TILETUNE_DISABLE='yes' is not a whole number (accepted: 0 or 1); using 0");
+            "TILETUNE_DISABLE='maybe' is not on or off (accepted: 1, true, yes, on or 0, false, "
+            "no, off); using 0");
   EXPECT_EQ(read.warnings[1],
             "TILETUNE_WORKERS='4x' is not a whole number (accepted: 0 (one per core) to 1024); "
             "using 0");
@@ -109,10 +171,10 @@ TEST(RuntimeOptions, WarningsGoToStderrByDefault) {
   ScopedVariable disable("TILETUNE_DISABLE", "2");
   ::testing::internal::CaptureStderr();
   const RuntimeOptions options = RuntimeOptions::from_environment();
-  EXPECT_EQ(
-      ::testing::internal::GetCapturedStderr(),
-      "tiletune: warning: TILETUNE_DISABLE='2' is out of range (accepted: 0 or 1); using 1\n");
-  EXPECT_TRUE(options.disable);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "tiletune: warning: TILETUNE_DISABLE='2' is not on or off (accepted: 1, true, yes, on "
+            "or 0, false, no, off); using 0\n");
+  EXPECT_FALSE(options.disable);
 }
 
 TEST(RuntimeOptions, SearchAndBudgetOverrideEverySite) {

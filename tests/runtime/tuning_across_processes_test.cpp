@@ -182,7 +182,7 @@ TEST(TuningAcrossProcesses, AWaitingProcessTakesTheHoldersWinnerAndSaysItWaited)
   EXPECT_NE(read_text(waiter_log)
                 .find("tiletune: vadd.cu:12 vadd<$tile>: another process is "
                       "tuning it (" +
-                      dir.path().string() + "/locks/"),
+                      dir.path().string() + "/results.txt.locks/"),
             std::string::npos)
       << read_text(waiter_log);
 }
@@ -206,10 +206,12 @@ TEST(TuningAcrossProcesses, AHolderKilledMidTuningLeavesTheLockToTheNextAndNothi
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(stored.size(), 1u);
   for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
-    EXPECT_TRUE(entry.path().filename() == "results.txt" ||
-                entry.path().filename() == "results.txt.lock" ||
-                entry.path().filename() == "locks" || entry.path().filename() == "holding")
+    EXPECT_TRUE(
+        entry.path().filename() == "results.txt" || entry.path().filename() == "results.txt.lock" ||
+        entry.path().filename() == "results.txt.locks" || entry.path().filename() == "holding")
         << entry.path();
+  // The killed holder's lock file was the next tuner's to take, and it removed it when done.
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "results.txt.locks"));
 }
 
 TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
@@ -220,15 +222,16 @@ TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
   identity.device = "fake-sm90";
   const std::string path = detail::TuningLock::path_for(results, identity);
   testing::LogFile log;
+  const detail::Logger logger(log.get(), 0);
   {
-    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), log.get());
+    detail::TuningLock first(results, identity, std::chrono::milliseconds(0), logger);
     ASSERT_TRUE(first.held());
     // flock locks belong to the open file: a second open in this process contends like another
     // process would.
-    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), log.get());
+    detail::TuningLock second(results, identity, std::chrono::milliseconds(30), logger);
     EXPECT_FALSE(second.held());
   }
-  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), log.get());
+  detail::TuningLock after(results, identity, std::chrono::milliseconds(0), logger);
   EXPECT_TRUE(after.held());
   const std::string text = log.text();
   EXPECT_NE(text.find("another process is tuning it (" + path + "): waiting up to 0.03 s"),
@@ -242,11 +245,12 @@ TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
 
 TEST(TuningLock, AnUncreatableDirectoryMeansTuningWithoutTheLockAndSaysSo) {
   testing::TemporaryDirectory dir;
-  testing::write_bytes(dir / "locks", {'x'});  // a file where the directory should be
+  testing::write_bytes(dir / "results.txt.locks", {'x'});  // a file where the directory should be
   detail::StoredResult identity;
   identity.site = "vadd.cu:12 vadd<$tile>";
   testing::LogFile log;
-  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), log.get());
+  const detail::Logger logger(log.get(), 0);
+  detail::TuningLock lock(dir / "results.txt", identity, std::chrono::milliseconds(0), logger);
   EXPECT_FALSE(lock.held());
   const std::string text = log.text();
   EXPECT_NE(text.find("tuning without the lock that keeps processes from tuning it twice"),

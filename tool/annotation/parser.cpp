@@ -7,14 +7,11 @@
 
 #include "annotation/cursor.h"
 #include "annotation/expression_scanner.h"
+#include "annotation/keywords.h"
 #include "annotation/lexical_grammar.h"
 #include "annotation/parse_failure.h"
 
-#include <tiletune/rules.h>
-
-#include <algorithm>
 #include <cstdint>
-#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
@@ -27,13 +24,10 @@
 namespace tiletune::tool {
 namespace {
 
-bool is_known_keyword(std::string_view name) {
-  return std::find(std::begin(rules::kKeywords), std::end(rules::kKeywords), name) !=
-         std::end(rules::kKeywords);
-}
-
+// Keeps `value` in keyword `k`'s field, unless an earlier use did (the checks report the repeat).
 template <typename T>
-void keep_first(std::optional<T>& field, T value) {
+void keep_first(Annotation& a, const Keyword& k, T value) {
+  std::optional<T>& field = a.*std::get<std::optional<T> Annotation::*>(k.field);
   if (!field) field = std::move(value);
 }
 
@@ -50,7 +44,8 @@ Span span_of(SpaceSpec const& space) {
 
 class AnnotationParser : Cursor {
  public:
-  explicit AnnotationParser(std::string_view annotation) : Cursor{annotation} {}
+  AnnotationParser(std::string_view annotation, const TemplateNames& template_names)
+      : Cursor{annotation, 0, template_names ? &template_names : nullptr} {}
 
   Annotation parse() {
     Annotation annotation;
@@ -110,7 +105,7 @@ class AnnotationParser : Cursor {
       return std::nullopt;
     }
     bool const call_like = at('(') || at('<') || at("::");
-    if (!is_known_keyword(*name)) {
+    if (!keyword_named(*name)) {
       if (!call_like) fail(token_at(pos), "expected '=' or '(' after " + quoted(*name));
       pos = begin;
       return parse_call();
@@ -136,60 +131,51 @@ class AnnotationParser : Cursor {
     return std::nullopt;
   }
 
-  // The value of `name = ...`, the cursor after the '='.
+  // The value of `name = ...`, the cursor after the '='. An unknown keyword's value is kept as an
+  // expression: the checks report the name.
   void parse_keyword_value(Annotation& annotation, std::string_view name, Span name_span) {
-    std::optional<Span> value_span = parse_tuple_value(annotation, name);
-    if (!value_span) value_span = parse_literal_value(annotation, name);
-    if (!value_span) value_span = parse_expression_value(annotation, name);
-    annotation.keywords.push_back({std::string(name), name_span, *value_span});
+    const Keyword* keyword = keyword_named(name);
+    Span const value_span =
+        keyword ? parse_value(annotation, *keyword) : parse_expression(name).span;
+    annotation.keywords.push_back({std::string(name), name_span, value_span});
   }
 
-  // space, key, blocks, threads, restore, outputs: values that may be lists.
-  std::optional<Span> parse_tuple_value(Annotation& a, std::string_view name) {
-    if (name == "space") {
-      SpaceSpec space = parse_space();
-      Span const span = span_of(space);
-      keep_first(a.space, std::move(space));
-      return span;
+  // The value of keyword `k`, as its kind is written, kept in its field; returns its span.
+  Span parse_value(Annotation& a, const Keyword& k) {
+    switch (k.value) {
+      case ValueKind::space: {
+        SpaceSpec space = parse_space();
+        Span const span = span_of(space);
+        keep_first(a, k, std::move(space));
+        return span;
+      }
+      case ValueKind::dimensions: {
+        Dims dims = parse_dims(k.name);
+        Span const span = dims.span;
+        keep_first(a, k, std::move(dims));
+        return span;
+      }
+      case ValueKind::expression_list: {
+        auto [list, span] = parse_list(k.name);
+        keep_first(a, k, std::move(list));
+        return span;
+      }
+      case ValueKind::expression:
+        break;
+      case ValueKind::static_hint: {
+        Value const hint = parse_literal(k.name, "is a static hint: expected an integer literal");
+        keep_first(a, k, hint);
+        return hint.span;
+      }
+      case ValueKind::flag: {
+        Value const flag = parse_literal(k.name, "takes a literal: true or false", true);
+        keep_first(a, k, flag);
+        return flag.span;
+      }
     }
-    if (name == "blocks" || name == "threads") {
-      Dims dims = parse_dims(name);
-      Span const span = dims.span;
-      keep_first(name == "blocks" ? a.blocks : a.threads, std::move(dims));
-      return span;
-    }
-    if (name != "key" && name != "restore" && name != "outputs") return std::nullopt;
-    auto [list, span] = parse_key(name);
-    keep_first(name == "key" ? a.key : (name == "restore" ? a.restore : a.outputs),
-               std::move(list));
-    return span;
-  }
-
-  // occupancy, num_ctas, flush_l2: one literal.
-  std::optional<Span> parse_literal_value(Annotation& a, std::string_view name) {
-    if (name == "flush_l2") {
-      Value const flag = parse_literal(name, "takes a literal: true or false", /*boolean=*/true);
-      keep_first(a.flush_l2, flag);
-      return flag.span;
-    }
-    if (name != rules::kOccupancy && name != rules::kNumCtas) return std::nullopt;
-    Value const hint = parse_literal(name, "is a static hint: expected an integer literal");
-    keep_first(name == rules::kOccupancy ? a.occupancy : a.num_ctas, hint);
-    return hint.span;
-  }
-
-  // where, shmem, stream, verify, search, budget, seed, and unknown keywords, which the checks
-  // report.
-  Span parse_expression_value(Annotation& a, std::string_view name) {
-    Expr expr = parse_expression(name);
+    Expr expr = parse_expression(k.name);
     Span const span = expr.span;
-    if (name == "where") keep_first(a.where, std::move(expr));
-    if (name == "shmem") keep_first(a.shmem, std::move(expr));
-    if (name == "stream") keep_first(a.stream, std::move(expr));
-    if (name == "verify") keep_first(a.verify, std::move(expr));
-    if (name == "search") keep_first(a.search, std::move(expr));
-    if (name == "budget") keep_first(a.budget, std::move(expr));
-    if (name == "seed") keep_first(a.seed, std::move(expr));
+    keep_first(a, k, std::move(expr));
     return span;
   }
 
@@ -338,8 +324,8 @@ class AnnotationParser : Cursor {
     fail(value.span, quoted(name) + " " + std::string(requirement));
   }
 
-  // The key's expressions and the span of all of them.
-  std::pair<std::vector<Expr>, Span> parse_key(std::string_view name) {
+  // An expression list's expressions (one, or `(e, ...)`) and the span of all of them.
+  std::pair<std::vector<Expr>, Span> parse_list(std::string_view name) {
     unsigned const begin = pos;
     if (at('('))
       if (auto list = take_expression_list()) return {std::move(*list), {begin, pos}};
@@ -486,12 +472,13 @@ class AnnotationParser : Cursor {
 
 }  // namespace
 
-std::variant<Annotation, ParseError> parse_annotation(std::string_view text) {
+std::variant<Annotation, ParseError> parse_annotation(std::string_view text,
+                                                      const TemplateNames& template_names) {
   // Offsets are 32 bits; an annotation is a few lines.
   if (text.size() >= std::numeric_limits<unsigned>::max())
     return ParseError{"annotation too long", {0, 0}};
   try {
-    return AnnotationParser(text).parse();
+    return AnnotationParser(text, template_names).parse();
   } catch (Failure& failure) {
     return std::move(failure.error);
   }

@@ -10,16 +10,15 @@ namespace tiletune::tool {
 const std::vector<std::string>& search_strategy_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;
-    for (const detail::StrategyName& s : detail::kStrategyNames) out.emplace_back(s.name);
+    for (const detail::StrategyEntry& s : detail::kStrategies) out.emplace_back(s.name);
     return out;
   }();
   return names;
 }
 
 std::string search_strategy_enumerator(std::string_view name) {
-  for (const detail::StrategyName& s : detail::kStrategyNames)
-    if (s.name == name) return "::tiletune::SearchStrategy::" + std::string(s.enumerator);
-  return "";
+  const detail::StrategyEntry* s = detail::strategy_entry(name);
+  return s ? "::tiletune::SearchStrategy::" + std::string(s->enumerator) : "";
 }
 
 std::string_view trimmed(std::string_view text) {

@@ -1,6 +1,7 @@
 #include "check/expression_checks.h"
 
 #include "annotation/evaluate.h"
+#include "annotation/keywords.h"
 #include "annotation/launch_expressions.h"
 #include "annotation/lexical_grammar.h"
 #include "check/nearest_name.h"
@@ -51,37 +52,28 @@ void check_constant_with_dollars(const Expr& e, SiteReporter& report) {
                        "argument");
 }
 
-// `$name` only means something where a configuration is known: not in the opaque space's own
-// expression (it defines the axes), not in the key (computed before a configuration is chosen:
-// it says which tuning to use). In a Constant(...) argument it makes the value differ per
-// configuration: each variant bakes its own (and the value is not part of the key).
+// `$name` only means something where a configuration is known: each keyword whose value is
+// evaluated without one says why (annotation/keywords.h: the opaque space defines the axes, the
+// key is computed before a configuration is chosen, the buffers are the same for every
+// configuration). In a Constant(...) argument it makes the value differ per configuration: each
+// variant bakes its own (and the value is not part of the key).
 void check_dollar_positions(const Annotation& a, SiteReporter& report) {
-  auto refuse = [&](const Expr& e, const std::string& why) {
-    for (const DollarRef& d : e.dollars)
-      report.error(d.span, "'$" + d.name + "' cannot appear " + why);
-  };
-  if (a.space)
-    if (const auto* opaque = std::get_if<OpaqueSpace>(&*a.space))
-      refuse(opaque->expr, "in 'space': the space defines the axes that '$' names");
-  if (a.key)
-    for (const Expr& e : *a.key)
-      refuse(e, "in 'key': the key is computed before a configuration is chosen");
+  for (const Keyword& k : kKeywords) {
+    if (k.no_dollar.empty()) continue;
+    for_each_expression(a, k, [&](const Expr& e) {
+      for (const DollarRef& d : e.dollars)
+        report.error(d.span, "'$" + d.name + "' cannot appear in '" + std::string(k.name) +
+                                 "': " + std::string(k.no_dollar));
+    });
+  }
   if (a.call)
     for (const Argument& arg : a.call->args)
       if (arg.constant) check_constant_with_dollars(arg.expr, report);
 }
 
-// The buffers are the same for every configuration, so `$` has no meaning in them.
-void refuse_dollars(const Expr& e, const char* keyword, SiteReporter& report) {
-  for (const DollarRef& d : e.dollars)
-    report.error(d.span, "'$" + d.name + "' cannot appear in '" + keyword +
-                             "': the buffers are the same for every configuration");
-}
-
 void check_buffers(const std::optional<std::vector<Expr>>& list, const char* keyword,
                    SiteReporter& report) {
   if (!list) return;
-  for (const Expr& e : *list) refuse_dollars(e, keyword, report);
   if (list->size() % 2 != 0)
     report.error(list->back().span, std::string("'") + keyword +
                                         "' takes pairs (pointer, bytes, pointer, bytes, ...); "
@@ -91,7 +83,6 @@ void check_buffers(const std::optional<std::vector<Expr>>& list, const char* key
 // Whether the annotation verifies (anything but `verify = false`), after checking `verify`.
 bool check_verify(const Annotation& a, SiteReporter& report) {
   if (!a.verify) return false;
-  refuse_dollars(*a.verify, "verify", report);
   const ExprNode* tree = a.verify->tree.get();
   bool const verifying = !(tree && tree->kind == ExprNode::Kind::Literal && tree->value == 0);
   if (verifying && !a.restore && !a.outputs)

@@ -1,12 +1,10 @@
 #include "check/keyword_checks.h"
 
+#include "annotation/keywords.h"
 #include "check/nearest_name.h"
-
-#include <tiletune/rules.h>
 
 #include <llvm/ADT/StringExtras.h>
 
-#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,10 +12,11 @@
 namespace tiletune::tool {
 
 void check_keywords(const Annotation& a, SiteReporter& report) {
-  const std::vector<std::string> known(std::begin(rules::kKeywords), std::end(rules::kKeywords));
+  std::vector<std::string> known;
+  for (const Keyword& k : kKeywords) known.emplace_back(k.name);
   std::map<std::string, const KeywordUse*> first;
   for (const KeywordUse& k : a.keywords) {
-    if (std::find(known.begin(), known.end(), k.name) == known.end()) {
+    if (!keyword_named(k.name)) {
       std::string hint = nearest_name(k.name, known);
       report.error(k.name_span, "unknown keyword '" + k.name + "'" +
                                     (hint.empty() ? "" : "; did you mean '" + hint + "'?") +

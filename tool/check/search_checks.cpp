@@ -2,6 +2,7 @@
 
 #include "annotation/search_values.h"
 #include "check/nearest_name.h"
+#include "search/search_strategies.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -11,9 +12,11 @@ namespace tiletune::tool {
 
 void check_search_options(const Annotation& a, SiteReporter& report) {
   std::string strategy;
+  const detail::StrategyEntry* entry = nullptr;
   if (a.search) {
     strategy = std::string(trimmed(a.search->text));
-    if (search_strategy_enumerator(strategy).empty()) {
+    entry = detail::strategy_entry(strategy);
+    if (!entry) {
       const std::string hint = nearest_name(strategy, search_strategy_names());
       report.error(a.search->span,
                    "unknown search strategy '" + strategy + "'" +
@@ -36,10 +39,10 @@ void check_search_options(const Annotation& a, SiteReporter& report) {
     if (!tree || tree->kind != ExprNode::Kind::Literal || tree->value < 0)
       report.error(a.seed->span, "'seed' is a whole number literal such as 42, not '" +
                                      std::string(trimmed(a.seed->text)) + "'");
-    else if (strategy == "exhaustive")
+    else if (entry && entry->seeding == detail::Seeding::unseeded)
       report.error(keyword_use(a, "seed")->name_span,
-                   "'seed' chooses the sample, and search = exhaustive draws none: remove one "
-                   "of them");
+                   "'seed' chooses the sample, and search = " + strategy +
+                       " draws none: remove one of them");
   }
 }
 

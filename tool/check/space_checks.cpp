@@ -213,8 +213,7 @@ void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteRepo
   const std::size_t size = literal.configs.size();
   const std::optional<SearchStrategy> strategy =
       a.search ? detail::strategy_named(trimmed(a.search->text)) : SearchStrategy::automatic;
-  const bool exhaustive =
-      strategy && detail::resolved_strategy(*strategy, size) == SearchStrategy::exhaustive;
+  const bool exhaustive = strategy && detail::visits_every_configuration(*strategy, size);
   if (size <= kLargeSpaceWarning || !exhaustive) return;
   report.warning(a.space ? keyword_use(a, "space")->value_span : Span{},
                  "the space has " + std::to_string(size) +

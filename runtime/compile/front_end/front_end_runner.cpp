@@ -4,7 +4,6 @@
 #include "compile/front_end/worker_pool.h"
 #include "runtime_options.h"
 
-#include <cstdio>
 #include <mutex>
 
 namespace tiletune::detail {
@@ -22,15 +21,15 @@ class InProcess final : public FrontEndRunner {
 
 std::shared_ptr<FrontEndRunner> in_process_front_ends() { return std::make_shared<InProcess>(); }
 
-std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, const LogLine& log) {
+std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, WorkerSettings settings) {
   const auto in_process = [&](const std::string& why) {
-    if (log) log("tiletune: compiling in this process: " + why);
+    if (settings.log) settings.log("compiling in this process: " + why);
     return in_process_front_ends();
   };
   if (!processes_wanted) return in_process("TILETUNE_COMPILE_PROCESSES=0");
   WorkerSearch worker = find_nvrtc_worker();
   if (worker.path.empty()) return in_process(worker.why_not);
-  return std::make_shared<WorkerPool>(std::move(worker.path), log);
+  return std::make_shared<WorkerPool>(std::move(worker.path), std::move(settings));
 }
 
 std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
@@ -41,12 +40,14 @@ std::shared_ptr<FrontEndRunner> front_ends_from_environment() {
   std::call_once(made, [] {
     // Quiet: a bad value is the runtime's to warn of (RuntimeOptions), once.
     const RuntimeOptions options = RuntimeOptions::from_environment([](const std::string&) {});
-    LogLine log;
-    if (options.log_level >= 1 && options.log) {
-      std::FILE* file = options.log;
-      log = [file](const std::string& line) { std::fprintf(file, "%s\n", line.c_str()); };
+    WorkerSettings settings;
+    if (const Logger logger = options.logger(); logger.prints(LogLevel::notice)) {
+      if (logger.prints(LogLevel::detail))
+        settings.log = [logger](const std::string& line) { logger.line(LogLevel::detail, line); };
+      settings.warn = [logger](const std::string& line) { logger.warning(line); };
     }
-    runner = choose_front_ends(options.compile_processes, log);
+    settings.timeout = options.nvrtc_worker_timeout;
+    runner = choose_front_ends(options.compile_processes, std::move(settings));
   });
   return runner;
 }

@@ -7,6 +7,7 @@
 
 #include "nvrtc/nvrtc_front_end.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,8 +23,24 @@ class FrontEndRunner {
                                   const std::vector<std::string>& name_expressions) = 0;
 };
 
-// A line for the user at TILETUNE_LOG=1 and above (what the runtime did instead, and why).
+// A line for the user at TILETUNE_LOG=1 and above (what the runtime did instead, and why),
+// without the "tiletune: " the log puts before it.
 using LogLine = std::function<void(const std::string& line)>;
+
+// How long an NVRTC worker may take over one request by default (TILETUNE_NVRTC_WORKER_TIMEOUT).
+// A heavy template kernel (a CUTLASS GEMM, a batch of its configurations) takes tens of seconds in
+// NVRTC, more on a loaded host; five minutes is far past that, and still an end to a worker that
+// hangs, is stopped or never answers.
+inline constexpr std::chrono::seconds kWorkerTimeoutDefault{300};
+
+// What the worker processes are given.
+struct WorkerSettings {
+  // At TILETUNE_LOG=1 and above: a request compiled in this process instead, and why.
+  LogLine log;
+  // Always: a worker that did not answer in time (the application waited for it that long).
+  LogLine warn;
+  std::chrono::milliseconds timeout = kWorkerTimeoutDefault;
+};
 
 // compile_to_ptx in the calling thread.
 std::shared_ptr<FrontEndRunner> in_process_front_ends();
@@ -31,11 +48,12 @@ std::shared_ptr<FrontEndRunner> in_process_front_ends();
 // The runner of this process, made on first use from the environment and shared by every
 // compiler after (so a later compiler finds the workers already started): worker processes
 // (nvrtc_worker_path.h finds the program) unless TILETUNE_COMPILE_PROCESSES=0 or none is found,
-// each of those said once on stderr at TILETUNE_LOG=1 and above.
+// each of those said once on stderr at TILETUNE_LOG=1 and above; a worker that is late is said
+// at every level.
 std::shared_ptr<FrontEndRunner> front_ends_from_environment();
 
-// As front_ends_from_environment, with `processes_wanted` for TILETUNE_COMPILE_PROCESSES and the
-// lines given to `log`; made anew on each call.
-std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, const LogLine& log);
+// As front_ends_from_environment, with `processes_wanted` for TILETUNE_COMPILE_PROCESSES and
+// `settings` for the rest; made anew on each call.
+std::shared_ptr<FrontEndRunner> choose_front_ends(bool processes_wanted, WorkerSettings settings);
 
 }  // namespace tiletune::detail

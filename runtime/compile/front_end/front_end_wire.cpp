@@ -82,6 +82,8 @@ class Reader {
   bool failed_ = false;
 };
 
+constexpr std::string_view kHello = "tiletune-nvrtc-worker";
+
 }  // namespace
 
 FrontEndInput FrontEndRequest::input() const {
@@ -138,6 +140,22 @@ FrontEndReply run_front_end(const FrontEndRequest& request) {
     reply.message = e.what();
   }
   return reply;
+}
+
+std::string encode_hello(pid_t pid) {
+  Writer out;
+  out.text(kHello);
+  out.number(pid);
+  return std::move(out).take();
+}
+
+std::optional<pid_t> decode_hello(const std::string& bytes) {
+  Reader in(bytes);
+  const std::string hello = in.text();
+  const std::int64_t pid = in.number();
+  if (!in.whole() || hello != kHello || pid <= 0 || pid > std::int64_t{1} << 30)
+    return std::nullopt;
+  return static_cast<pid_t>(pid);
 }
 
 std::string encode_reply(const FrontEndReply& reply) {

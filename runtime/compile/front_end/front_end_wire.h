@@ -5,6 +5,8 @@
 
 #include "nvrtc/nvrtc_front_end.h"
 
+#include <sys/types.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +43,12 @@ std::optional<FrontEndRequest> decode_request(const std::string& bytes);
 
 // Runs compile_to_ptx and keeps what it returned or threw.
 FrontEndReply run_front_end(const FrontEndRequest& request);
+
+// What a worker says first, before any reply: that it is one, and its process id (the runtime's
+// handle on it: a worker is no child of the runtime's, worker_process.h).
+std::string encode_hello(pid_t pid);
+// Nullopt when `bytes` are not a whole hello.
+std::optional<pid_t> decode_hello(const std::string& bytes);
 
 std::string encode_reply(const FrontEndReply& reply);
 // Nullopt when `bytes` are not a whole reply.

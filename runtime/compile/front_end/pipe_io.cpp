@@ -1,11 +1,12 @@
 #include "compile/front_end/pipe_io.h"
-#include "files/files.h"
 
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstdint>
 #include <cstring>
 #include <ctime>
 
@@ -13,11 +14,10 @@ namespace tiletune::detail {
 namespace {
 
 constexpr std::uint32_t kMagic = 0x54544e57;  // "TTNW": tiletune NVRTC worker
-// Bumped with every change to the frame or to front_end_wire's payloads: a worker left from
-// another build then reads as malformed, and the runtime compiles in-process instead.
-constexpr std::uint32_t kVersion = 1;
-// Far past any source or cubin; a length beyond it is garbage, not a reason to allocate.
-constexpr std::uint64_t kLargestPayload = std::uint64_t{1} << 32;
+// Bumped with every change to the frame, to front_end_wire's payloads or to what a worker says
+// first: a worker left from another build then reads as malformed, and the runtime compiles
+// in-process instead. 2: the worker's hello.
+constexpr std::uint32_t kVersion = 2;
 
 struct Header {
   std::uint32_t magic;
@@ -58,29 +58,94 @@ class SigpipeBlocked {
   bool raised_ = false;
 };
 
+// Waits until `fd` is ready for `events` (or has hung up: the next read or write says how).
+// False when the deadline passed first.
+bool wait_ready(int fd, short events, const std::optional<Deadline>& deadline) {
+  for (;;) {
+    int timeout_ms = -1;
+    if (deadline) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+          *deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      timeout_ms =
+          static_cast<int>(std::min<std::chrono::milliseconds::rep>(left.count(), 1 << 30));
+    }
+    pollfd watched{fd, events, 0};
+    const int ready = ::poll(&watched, 1, timeout_ms);
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return true;  // the read or write itself then fails
+  }
+}
+
+FrameStatus write_all(int fd, const char* data, std::size_t size,
+                      const std::optional<Deadline>& deadline) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n > 0) {
+      data += n;
+      size -= static_cast<std::size_t>(n);
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      if (!wait_ready(fd, POLLOUT, deadline)) return FrameStatus::kLate;
+    } else if (n < 0 && errno != EINTR) {
+      return FrameStatus::kEnded;
+    }
+  }
+  return FrameStatus::kOk;
+}
+
+// Up to `size` bytes into `data`, at least one: how many, 0 at end of file or on an error, -1 when
+// late.
+ssize_t read_some(int fd, char* data, std::size_t size, const std::optional<Deadline>& deadline) {
+  for (;;) {
+    if (!wait_ready(fd, POLLIN, deadline)) return -1;
+    const ssize_t n = ::read(fd, data, size);
+    if (n >= 0) return n;
+    if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return 0;
+  }
+}
+
+// Exactly `size` bytes appended to `out`, memory taken as they arrive (at most as much again as
+// has arrived, and a first 64 KiB).
+FrameStatus read_exactly(int fd, std::string& out, std::size_t size,
+                         const std::optional<Deadline>& deadline) {
+  constexpr std::size_t kFirstChunk = std::size_t{64} << 10;
+  const std::size_t end = out.size() + size;
+  while (out.size() < end) {
+    const std::size_t had = out.size();
+    out.resize(had + std::min(end - had, std::max(kFirstChunk, had)));
+    const ssize_t n = read_some(fd, out.data() + had, out.size() - had, deadline);
+    out.resize(had + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    if (n < 0) return FrameStatus::kLate;
+    if (n == 0) return FrameStatus::kEnded;
+  }
+  return FrameStatus::kOk;
+}
+
 }  // namespace
 
-bool write_frame(int fd, std::string_view payload) {
+FrameStatus write_frame(int fd, std::string_view payload, std::optional<Deadline> deadline) {
   const Header header{kMagic, kVersion, payload.size()};
   const int saved_errno = errno;
   SigpipeBlocked blocked;
-  const bool written = files::write_all(fd, std::string_view(reinterpret_cast<const char*>(&header),
-                                                             sizeof header)) &&
-                       files::write_all(fd, payload);
-  if (!written && errno == EPIPE) blocked.note_broken_pipe();
+  FrameStatus status =
+      write_all(fd, reinterpret_cast<const char*>(&header), sizeof header, deadline);
+  if (status == FrameStatus::kOk) status = write_all(fd, payload.data(), payload.size(), deadline);
+  if (status == FrameStatus::kEnded && errno == EPIPE) blocked.note_broken_pipe();
   errno = saved_errno;
-  return written;
+  return status;
 }
 
-std::optional<std::string> read_frame(int fd) {
+FrameStatus read_frame(int fd, std::string& payload, std::optional<Deadline> deadline) {
+  payload.clear();
+  std::string bytes;
+  if (const FrameStatus status = read_exactly(fd, bytes, sizeof(Header), deadline);
+      status != FrameStatus::kOk)
+    return status;
   Header header{};
-  if (!files::read_exactly(fd, reinterpret_cast<char*>(&header), sizeof header))
-    return std::nullopt;
-  if (header.magic != kMagic || header.version != kVersion || header.length > kLargestPayload)
-    return std::nullopt;
-  std::string payload(header.length, '\0');
-  if (!files::read_exactly(fd, payload.data(), payload.size())) return std::nullopt;
-  return payload;
+  std::memcpy(&header, bytes.data(), sizeof header);
+  if (header.magic != kMagic || header.version != kVersion || header.length > kLargestFramePayload)
+    return FrameStatus::kNotAFrame;
+  return read_exactly(fd, payload, static_cast<std::size_t>(header.length), deadline);
 }
 
 }  // namespace tiletune::detail

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -29,7 +31,7 @@ bool answers(const FrontEndBatchOutput& output, const std::vector<std::string>& 
 // asked for, made here (the compiler removes the whole tree); where that cannot be made, the
 // request goes without PCH, which changes only how long it takes.
 std::vector<std::string> with_own_pch_directory(const std::vector<std::string>& options,
-                                                pid_t worker) {
+                                                int worker) {
   constexpr std::string_view kPchDirectory = "--pch-dir=";
   std::vector<std::string> own = options;
   for (std::string& option : own) {
@@ -50,15 +52,21 @@ std::string quoted(const std::vector<std::string>& names) {
   return text;
 }
 
+// "300 s", "0.25 s".
+std::string in_seconds(std::chrono::milliseconds time) {
+  const auto whole = std::chrono::duration_cast<std::chrono::seconds>(time);
+  if (whole == time) return std::to_string(whole.count()) + " s";
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", std::chrono::duration<double>(time).count());
+  return text;
+}
+
 }  // namespace
 
-WorkerPool::WorkerPool(std::string worker, LogLine log)
-    : worker_(std::move(worker)), log_(std::move(log)), owner_(::getpid()) {}
-
-WorkerPool::~WorkerPool() {
-  std::lock_guard lock(mutex_);
-  if (::getpid() != owner_) leave_parents_workers();
-}
+WorkerPool::WorkerPool(std::string worker, WorkerSettings settings)
+    : worker_(std::move(worker)),
+      settings_(std::move(settings)),
+      workers_([] { return std::make_unique<Workers>(); }) {}
 
 FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
                                     const std::vector<std::string>& name_expressions) {
@@ -66,82 +74,105 @@ FrontEndBatchOutput WorkerPool::run(const FrontEndInput& input,
   if (!worker) return compile_to_ptx(input, name_expressions);
 
   FrontEndInput sent = input;
-  sent.options = with_own_pch_directory(input.options, worker->pid());
-  const std::optional<std::string> bytes = worker->exchange(encode_request(sent, name_expressions));
+  sent.options = with_own_pch_directory(input.options, worker->number());
+  const Deadline deadline = std::chrono::steady_clock::now() + settings_.timeout;
+  WorkerProcess::Exchange exchange =
+      worker->exchange(encode_request(sent, name_expressions), deadline);
   std::optional<FrontEndReply> reply;
-  if (bytes) reply = decode_reply(*bytes);
-  if (!reply ||
-      (reply->kind == FrontEndReply::Kind::kOutput && !answers(reply->output, name_expressions))) {
-    const pid_t pid = worker->pid();
-    // Its first reply: the program cannot work at all, and every worker after it would fail so.
-    const bool broken = worker->answered() == (bytes ? 1 : 0);
-    worker.reset();
-    {
-      std::lock_guard lock(mutex_);
-      --started_;
-      if (broken) cannot_start_ = true;
-    }
-    if (log_)
-      log_("tiletune: the NVRTC worker " + worker_ + " (pid " + std::to_string(pid) + ") " +
-           (bytes ? "answered with something that is not a reply" : "ended before it answered") +
-           ": compiling " + quoted(name_expressions) + " in this process" +
-           (broken ? ", and everything after" : ""));
+  if (exchange.status == FrameStatus::kOk) reply = decode_reply(exchange.reply);
+  if (exchange.status == FrameStatus::kOk &&
+      (!reply ||
+       (reply->kind == FrontEndReply::Kind::kOutput && !answers(reply->output, name_expressions))))
+    exchange.status = FrameStatus::kNotAFrame;
+  if (exchange.status != FrameStatus::kOk) {
+    drop(std::move(worker), exchange.status, name_expressions);
     return compile_to_ptx(input, name_expressions);
   }
   check_in(std::move(worker));
   return std::move(*reply).take();
 }
 
-int WorkerPool::workers() const {
-  std::lock_guard lock(mutex_);
-  return started_;
+void WorkerPool::drop(std::unique_ptr<WorkerProcess> worker, FrameStatus why,
+                      const std::vector<std::string>& names) {
+  const pid_t pid = worker->pid();
+  // Its first request (every one before was answered, or it would be gone), and it never said
+  // it is a worker, or it did and then ended or answered garbage: the program cannot work at
+  // all, and every worker after it would fail so. A worker that is only late is replaced.
+  const bool broken =
+      worker->exchanges() == 1 && (!worker->said_hello() || why != FrameStatus::kLate);
+  worker.reset();  // stopped here, before anything is said
+  {
+    Workers& workers = workers_.get();
+    std::lock_guard lock(workers.mutex);
+    --workers.started;
+    if (broken) workers.cannot_start = true;
+  }
+  const std::string who = "the NVRTC worker " + worker_ + " (pid " + std::to_string(pid) + ") ";
+  const std::string instead =
+      "compiling " + quoted(names) + " in this process" + (broken ? ", and everything after" : "");
+  if (why == FrameStatus::kLate) {
+    if (settings_.warn)
+      settings_.warn(who + "did not answer within " + in_seconds(settings_.timeout) +
+                     " (TILETUNE_NVRTC_WORKER_TIMEOUT): stopped it; " + instead);
+    return;
+  }
+  if (settings_.log)
+    settings_.log(who +
+                  (why == FrameStatus::kNotAFrame ? "answered with something that is not a reply"
+                                                  : "ended before it answered") +
+                  ": " + instead);
 }
 
-std::vector<pid_t> WorkerPool::idle_workers() const {
-  std::lock_guard lock(mutex_);
+int WorkerPool::workers() {
+  Workers& workers = workers_.get();
+  std::lock_guard lock(workers.mutex);
+  return workers.started;
+}
+
+std::vector<pid_t> WorkerPool::idle_workers() {
+  Workers& workers = workers_.get();
+  std::lock_guard lock(workers.mutex);
   std::vector<pid_t> pids;
-  for (const std::unique_ptr<WorkerProcess>& worker : idle_) pids.push_back(worker->pid());
+  for (const std::unique_ptr<WorkerProcess>& worker : workers.idle) pids.push_back(worker->pid());
   return pids;
 }
 
 std::unique_ptr<WorkerProcess> WorkerPool::check_out() {
+  Workers& workers = workers_.get();
   {
-    std::lock_guard lock(mutex_);
-    if (::getpid() != owner_) leave_parents_workers();
-    if (!idle_.empty()) {
-      std::unique_ptr<WorkerProcess> worker = std::move(idle_.back());
-      idle_.pop_back();
+    std::lock_guard lock(workers.mutex);
+    if (!workers.idle.empty()) {
+      std::unique_ptr<WorkerProcess> worker = std::move(workers.idle.back());
+      workers.idle.pop_back();
       return worker;
     }
-    if (cannot_start_) return nullptr;
+    if (workers.cannot_start) return nullptr;
   }
   // Started outside the lock: another thread's check-out does not wait for this one's spawn.
   try {
     std::unique_ptr<WorkerProcess> worker = WorkerProcess::start(worker_);
-    std::lock_guard lock(mutex_);
-    ++started_;
+    std::lock_guard lock(workers.mutex);
+    ++workers.started;
     return worker;
   } catch (const Error& e) {
     bool first = false;
     {
-      std::lock_guard lock(mutex_);
-      first = !std::exchange(cannot_start_, true);
+      std::lock_guard lock(workers.mutex);
+      first = !std::exchange(workers.cannot_start, true);
     }
-    if (first && log_) log_(std::string(e.what()) + ": compiling in this process from now on");
+    if (first && settings_.log) {
+      std::string why = e.what();
+      if (why.starts_with("tiletune: ")) why.erase(0, 10);  // the log says it once
+      settings_.log(why + ": compiling in this process from now on");
+    }
     return nullptr;
   }
 }
 
-void WorkerPool::leave_parents_workers() {
-  for (std::unique_ptr<WorkerProcess>& worker : idle_) worker->abandon();
-  idle_.clear();
-  started_ = 0;
-  owner_ = ::getpid();
-}
-
 void WorkerPool::check_in(std::unique_ptr<WorkerProcess> worker) {
-  std::lock_guard lock(mutex_);
-  idle_.push_back(std::move(worker));
+  Workers& workers = workers_.get();
+  std::lock_guard lock(workers.mutex);
+  workers.idle.push_back(std::move(worker));
 }
 
 }  // namespace tiletune::detail

@@ -611,23 +611,5 @@ TEST(NvrtcCompiler, AutomaticPchOnlyForSourcesThatOpenWithIncludes) {
   EXPECT_FALSE(starts_with_include(""));
 }
 
-TEST(NvrtcCompiler, PchModeFromTheEnvironment) {
-  ::setenv("TILETUNE_PCH", "0", 1);
-  EXPECT_EQ(pch_mode_from_environment(), PchMode::kOff);
-  ::setenv("TILETUNE_PCH", "1", 1);
-  EXPECT_EQ(pch_mode_from_environment(), PchMode::kOn);
-  ::setenv("TILETUNE_PCH", "auto", 1);
-  EXPECT_EQ(pch_mode_from_environment(), PchMode::kAuto);
-  ::setenv("TILETUNE_PCH", "yes", 1);
-  try {
-    pch_mode_from_environment();
-    FAIL() << "TILETUNE_PCH=yes accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "tiletune: TILETUNE_PCH='yes' is not 0, 1 or auto");
-  }
-  ::unsetenv("TILETUNE_PCH");
-  EXPECT_EQ(pch_mode_from_environment(), PchMode::kAuto);
-}
-
 }  // namespace
 }  // namespace tiletune::detail

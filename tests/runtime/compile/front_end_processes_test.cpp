@@ -25,69 +25,20 @@
 #include "compile/front_end/worker_process.h"
 #include "compile/nvrtc_compiler.h"
 #include "nvrtc/nvrtc_front_end.h"
+#include "support/front_end_support.h"
 #include "support/temporary_directory.h"
-#include "support/test_kernels.h"
 #include "tiletune/error.h"
 
 namespace tiletune::detail {
 namespace {
 
+using testing::built_worker;
+using testing::exit_code_within;
+using testing::expect_same;
 using testing::kVaddSource;
-
-// Sets a variable for one test; unsets it after.
-class ScopedVariable {
- public:
-  ScopedVariable(const char* name, const std::string& value) : name_(name) {
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedVariable() { ::unsetenv(name_); }
-  ScopedVariable(const ScopedVariable&) = delete;
-  ScopedVariable& operator=(const ScopedVariable&) = delete;
-
- private:
-  const char* name_;
-};
-
-// The worker this build made (next to the test binary's build tree, where CMake put it).
-std::string built_worker() {
-  ::unsetenv("TILETUNE_NVRTC_WORKER");
-  WorkerSearch search = find_nvrtc_worker();
-  EXPECT_FALSE(search.path.empty()) << search.why_not;
-  return search.path;
-}
-
-// Every line the runner logs.
-struct Lines {
-  std::vector<std::string> said;
-  LogLine log() {
-    return [this](const std::string& line) { said.push_back(line); };
-  }
-};
-
-FrontEndInput vadd_input(bool cubin, std::vector<std::string> options = {}) {
-  return FrontEndInput{kVaddSource, "vadd.cu", {}, std::move(options), 90, cubin};
-}
-
-// The log without ptxas' "Compile time = 1.2 ms" lines, which differ from run to run anywhere.
-std::string without_times(const std::string& log) {
-  std::string kept;
-  for (std::size_t begin = 0; begin < log.size();) {
-    const std::size_t end = std::min(log.find('\n', begin), log.size());
-    const std::string_view line = std::string_view(log).substr(begin, end - begin);
-    if (line.find("Compile time =") == std::string_view::npos) kept.append(line).append("\n");
-    begin = end + 1;
-  }
-  return kept;
-}
-
-void expect_same(const FrontEndBatchOutput& worker, const FrontEndBatchOutput& here) {
-  EXPECT_EQ(worker.ptx, here.ptx);
-  EXPECT_EQ(worker.cubin, here.cubin);
-  EXPECT_EQ(worker.lowered_names, here.lowered_names);
-  EXPECT_EQ(worker.registers, here.registers);
-  EXPECT_EQ(worker.spill_bytes, here.spill_bytes);
-  EXPECT_EQ(without_times(worker.log), without_times(here.log));
-}
+using testing::Lines;
+using testing::vadd_input;
+using ScopedVariable = testing::ScopedEnvironment;
 
 TEST(FrontEndProcesses, PtxFromAWorkerIsTheSameAsFromThisProcess) {
   WorkerPool pool(built_worker(), {});
@@ -193,20 +144,21 @@ TEST(FrontEndProcesses, ForkedChildStartsItsOwnWorkersAndLeavesItsParentsAlone) 
   WorkerPool pool(built_worker(), {});
   const FrontEndBatchOutput expected = compile_to_ptx(vadd_input(false), {"vadd<128>"});
   pool.run(vadd_input(false), {"vadd<64>"});  // the parent's worker, idle now
+  const std::vector<pid_t> parents = pool.idle_workers();
+  ASSERT_EQ(parents.size(), 1u);
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
     // Two processes writing to one worker would mix their requests: the child's must have a
-    // worker of its own, a child of its own that is running (0; -1 with ECHILD: no child at all).
+    // worker of its own, and none of its parent's.
+    if (pool.workers() != 0) ::_exit(2);
     const FrontEndBatchOutput out = pool.run(vadd_input(false), {"vadd<128>"});
-    const bool own_worker = ::waitpid(-1, nullptr, WNOHANG) == 0;
-    ::_exit(out.ptx == expected.ptx && own_worker && pool.workers() == 1 ? 0 : 1);
+    const std::vector<pid_t> own = pool.idle_workers();
+    ::_exit(out.ptx == expected.ptx && own.size() == 1 && own[0] != parents[0] ? 0 : 1);
   }
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(exit_code_within(child, std::chrono::seconds(120)), 0);
   expect_same(pool.run(vadd_input(false), {"vadd<128>"}), expected);
-  EXPECT_EQ(pool.workers(), 1);
+  EXPECT_EQ(pool.idle_workers(), parents);
 }
 
 TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
@@ -215,7 +167,7 @@ TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
   const std::string source = std::string(kVaddSource) + "// " + std::string(1 << 20, 'x') + "\n";
   const FrontEndInput input{source, "vadd.cu", {}, {}, 90, false};
   Lines lines;
-  WorkerPool pool("/bin/true", lines.log());
+  WorkerPool pool("/bin/true", {.log = lines.log()});
   const FrontEndBatchOutput out = pool.run(input, {"vadd<128>"});
   expect_same(out, compile_to_ptx(input, {"vadd<128>"}));
   EXPECT_EQ(pool.workers(), 0);
@@ -232,7 +184,7 @@ TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
 
 TEST(FrontEndProcesses, WorkerKilledAfterItAnsweredIsReplaced) {
   Lines lines;
-  WorkerPool pool(built_worker(), lines.log());
+  WorkerPool pool(built_worker(), {.log = lines.log()});
   pool.run(vadd_input(false), {"vadd<32>"});
   const std::vector<pid_t> first = pool.idle_workers();
   ASSERT_EQ(first.size(), 1u);
@@ -254,7 +206,7 @@ TEST(FrontEndProcesses, WorkerKilledAfterItAnsweredIsReplaced) {
 TEST(FrontEndProcesses, WorkerThatAnswersGarbageFailsOverToThisProcess) {
   // cat answers each request with the request itself: a frame, but no reply.
   Lines lines;
-  WorkerPool pool("/bin/cat", lines.log());
+  WorkerPool pool("/bin/cat", {.log = lines.log()});
   const FrontEndBatchOutput out = pool.run(vadd_input(false), {"vadd<128>"});
   expect_same(out, compile_to_ptx(vadd_input(false), {"vadd<128>"}));
   EXPECT_EQ(pool.workers(), 0);
@@ -271,7 +223,7 @@ TEST(FrontEndProcesses, WorkerWhoseAnswerIsNotAFrameFailsOverToThisProcess) {
   testing::write_bytes(zeros, {script.begin(), script.end()});
   ASSERT_EQ(::chmod(zeros.c_str(), 0700), 0);
   Lines lines;
-  WorkerPool pool(zeros, lines.log());
+  WorkerPool pool(zeros, {.log = lines.log()});
   expect_same(pool.run(vadd_input(false), {"vadd<128>"}),
               compile_to_ptx(vadd_input(false), {"vadd<128>"}));
   EXPECT_EQ(pool.workers(), 0);
@@ -280,7 +232,10 @@ TEST(FrontEndProcesses, WorkerWhoseAnswerIsNotAFrameFailsOverToThisProcess) {
 
 TEST(FrontEndProcesses, WorkerGivenSomethingThatIsNotARequestEnds) {
   const std::unique_ptr<WorkerProcess> worker = WorkerProcess::start(built_worker());
-  EXPECT_EQ(worker->exchange("not a request"), std::nullopt);
+  EXPECT_EQ(
+      worker->exchange("not a request", std::chrono::steady_clock::now() + std::chrono::minutes(10))
+          .status,
+      FrameStatus::kEnded);
 }
 
 TEST(FrontEndProcesses, NoPchWhereTheWorkersPchDirectoryCannotBeMade) {
@@ -297,7 +252,7 @@ TEST(FrontEndProcesses, WorkerThatCannotStartMeansThisProcessFromThenOn) {
   const std::string not_executable = directory / "tiletune-nvrtc-worker";
   testing::write_bytes(not_executable, {'#', '!'});
   Lines lines;
-  WorkerPool pool(not_executable, lines.log());
+  WorkerPool pool(not_executable, {.log = lines.log()});
   for (const char* name : {"vadd<32>", "vadd<64>"})
     expect_same(pool.run(vadd_input(false), {name}), compile_to_ptx(vadd_input(false), {name}));
   EXPECT_EQ(pool.workers(), 0);
@@ -308,7 +263,7 @@ TEST(FrontEndProcesses, WorkerThatCannotStartMeansThisProcessFromThenOn) {
 
 TEST(FrontEndProcesses, ProcessesOffCompilesInThisProcessAndSaysWhy) {
   Lines lines;
-  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(false, lines.log());
+  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(false, {.log = lines.log()});
   EXPECT_EQ(dynamic_cast<WorkerPool*>(runner.get()), nullptr);
   ASSERT_EQ(lines.said.size(), 1u);
   EXPECT_NE(lines.said[0].find("TILETUNE_COMPILE_PROCESSES=0"), std::string::npos) << lines.said[0];
@@ -319,7 +274,7 @@ TEST(FrontEndProcesses, ProcessesOffCompilesInThisProcessAndSaysWhy) {
 TEST(FrontEndProcesses, MissingWorkerCompilesInThisProcessAndSaysWhy) {
   ScopedVariable worker("TILETUNE_NVRTC_WORKER", "/nonexistent/tiletune-nvrtc-worker");
   Lines lines;
-  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(true, lines.log());
+  const std::shared_ptr<FrontEndRunner> runner = choose_front_ends(true, {.log = lines.log()});
   EXPECT_EQ(dynamic_cast<WorkerPool*>(runner.get()), nullptr);
   ASSERT_EQ(lines.said.size(), 1u);
   EXPECT_NE(
@@ -344,7 +299,8 @@ TEST(FrontEndProcesses, WorkerFromTheEnvironmentComesFirst) {
   ScopedVariable worker("TILETUNE_NVRTC_WORKER", "/bin/cat");
   EXPECT_EQ(find_nvrtc_worker().path, "/bin/cat");
   Lines lines;
-  EXPECT_NE(dynamic_cast<WorkerPool*>(choose_front_ends(true, lines.log()).get()), nullptr);
+  EXPECT_NE(dynamic_cast<WorkerPool*>(choose_front_ends(true, {.log = lines.log()}).get()),
+            nullptr);
   EXPECT_TRUE(lines.said.empty()) << "nothing said when workers are used";
 }
 
@@ -358,7 +314,7 @@ TEST(FrontEndProcesses, CompilerStagesGiveTheSameKernelsThroughWorkers) {
   CompileRequest other = request;
   other.name_expression = "vadd<256>";
   const auto through_workers =
-      nvrtc_stages(PchMode::kOff, std::make_shared<WorkerPool>(worker, LogLine{}));
+      nvrtc_stages(PchMode::kOff, std::make_shared<WorkerPool>(worker, WorkerSettings{}));
   const auto in_process = nvrtc_stages(PchMode::kOff, in_process_front_ends());
   const std::vector<CompileStages::Ptx> a = through_workers->front_end_batch({request, other});
   const std::vector<CompileStages::Ptx> b = in_process->front_end_batch({request, other});
@@ -398,7 +354,7 @@ __global__ void halve(__half* x, int n) {
   testing::TemporaryDirectory temporary;
   ScopedVariable tmpdir("TMPDIR", temporary.path().string());  // where the PCH directory goes
   const auto through_workers =
-      nvrtc_stages(PchMode::kOn, std::make_shared<WorkerPool>(built_worker(), LogLine{}));
+      nvrtc_stages(PchMode::kOn, std::make_shared<WorkerPool>(built_worker(), WorkerSettings{}));
   std::vector<std::vector<char>> got(tiles.size());
   std::vector<std::string> failures(tiles.size());
   std::vector<std::thread> threads;

@@ -1,11 +1,12 @@
 // The search strategies on the fake device: which configurations a tuning compiles, given a seed;
 // the time budget, on an injected clock; the default threshold; a large space with a synthetic
 // cost landscape, where the sample compiles a tenth and still finds a configuration near the best.
-#include "tune/search.h"
+#include "tune/search/search.h"
 #include "runtime.h"
 #include "search/search_strategies.h"
 #include "support/fake_device.h"
 #include "support/temporary_directory.h"
+#include "tune/search/sample.h"
 
 #include <tiletune/site.h>
 

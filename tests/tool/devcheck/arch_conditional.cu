@@ -29,3 +29,13 @@ void run(float* x, int n, cudaStream_t s) {
 // BADARCH: arch_conditional.cu:20:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION
 // TILETUNE_DEVICE_CHECK=0 has tiletune-nvcc skip the check (`true` stands in for nvcc).
 // RUN: env TILETUNE_NVCC=true TILETUNE_DEVICE_CHECK=0 TILETUNE=%{tiletune_checked} $(dirname %{tiletune_checked})/tiletune-nvcc -arch sm_75 -I%{tiletune_include} %s -c -o %t.o
+// The tool reads TILETUNE_DEVICE_CHECK itself, by the runtime's rule for booleans: each spelling of
+// off skips the check, with no warning.
+// RUN: env TILETUNE_DEVICE_CHECK=false %{tiletune_checked} %s -o %t.cu -- -I%{tiletune_include} -arch=sm_75 2>&1 | count 0
+// RUN: env TILETUNE_DEVICE_CHECK=No %{tiletune_checked} %s -o %t.cu -- -I%{tiletune_include} -arch=sm_75 2>&1 | count 0
+// RUN: env TILETUNE_DEVICE_CHECK=off %{tiletune_checked} %s -o %t.cu -- -I%{tiletune_include} -arch=sm_75 2>&1 | count 0
+// Anything else is a warning, and the check runs.
+// RUN: env TILETUNE_DEVICE_CHECK=maybe not %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include} -arch=sm_75 2>&1 | FileCheck %s --check-prefix=MAYBE
+// MAYBE: tiletune: warning: TILETUNE_DEVICE_CHECK='maybe' is not on or off (accepted: 1, true, yes, on or 0, false, no, off); using 1
+// MAYBE: arch_conditional.cu:13:3: error: NVRTC: identifier "this_architecture_is_too_old" is undefined
+// RUN: env TILETUNE_DEVICE_CHECK=yes not %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include} -arch=sm_75 2>&1 | FileCheck %s

@@ -1,6 +1,7 @@
-// Which configurations a tuning visits (compiles and measures), in rounds: every one the device
-// can launch, or a seeded random sample and then local search around the fastest, so that a large
-// space costs the compiles of what is visited only.
+// Which configurations a tuning visits (compiles and measures), in rounds, as the site's strategy
+// decides: every one the device can launch, or a seeded random sample and then local search around
+// the fastest, so that a large space costs the compiles of what is visited only. One file per
+// strategy in this folder (strategy.h); this is what every strategy shares.
 #pragma once
 
 #include <tiletune/space.h>
@@ -18,13 +19,10 @@ namespace tiletune::detail {
 // `best`; false when the budget ran out and the search must stop.
 using VisitRound = std::function<bool(const std::vector<std::size_t>& indices)>;
 
-// How many of `eligible` configurations the sample draws first, and the most it visits in all.
-std::size_t first_sample_size(std::size_t eligible);
-std::size_t most_visits(std::size_t eligible);
-
 // Searches the configurations of `space` whose `eligible` entry is true (the others were refused
-// before the search), calling `visit` once per round. Sets result.search, and marks every eligible
-// configuration it never passed to `visit` as not visited.
+// before the search) with the strategy of `options` (`auto` as its rule picks), calling `visit`
+// once per round. Sets result.search and result.rounds, and marks every eligible configuration it
+// never passed to `visit` as not visited.
 void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
             TuningResult& result, const VisitRound& visit);
 

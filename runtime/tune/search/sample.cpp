@@ -1,6 +1,8 @@
-#include "tune/search.h"
-
-#include "search/search_strategies.h"
+// `search = sample`: a random sample of the space drawn with the seed, then local search from the
+// fastest few of it, one value up or down along each axis, while a step gains more than 1%. The
+// climbs go in lockstep, so that each round's compiles overlap.
+#include "tune/search/sample.h"
+#include "tune/search/strategy.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -78,16 +80,15 @@ std::vector<std::size_t> ordered(std::vector<std::size_t> round, std::size_t lim
 // The sample strategy, one round at a time.
 class SampleSearch {
  public:
-  SampleSearch(const Space& space, const std::vector<std::size_t>& eligible, const Search& options,
-               TuningResult& result, const VisitRound& visit)
-      : neighbours_(space),
-        order_(shuffled(eligible, options.seed)),
-        visited_(space.size(), false),
-        eligible_(space.size(), false),
-        left_(most_visits(eligible.size())),
-        result_(result),
-        visit_(visit) {
-    for (std::size_t i : eligible) eligible_[i] = true;
+  explicit SampleSearch(const SearchRun& run)
+      : neighbours_(run.space),
+        order_(shuffled(run.eligible, run.options.seed)),
+        visited_(run.space.size(), false),
+        eligible_(run.space.size(), false),
+        left_(most_visits(run.eligible.size())),
+        result_(run.result),
+        visit_(run.visit) {
+    for (std::size_t i : run.eligible) eligible_[i] = true;
   }
 
   void run() {
@@ -179,7 +180,7 @@ class SampleSearch {
   std::vector<bool> visited_;
   std::vector<bool> eligible_;
   std::size_t left_;  // visits the search may still make
-  TuningResult& result_;
+  const TuningResult& result_;
   const VisitRound& visit_;
 };
 
@@ -195,30 +196,9 @@ std::size_t most_visits(std::size_t eligible) {
   return std::max(first_sample_size(eligible), eligible * 8 / 100);
 }
 
-void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
-            TuningResult& result, const VisitRound& visit) {
-  std::vector<std::size_t> indices;
-  for (std::size_t i = 0; i < eligible.size(); ++i)
-    if (eligible[i]) indices.push_back(i);
-  std::vector<bool> passed(eligible.size(), false);
-  const VisitRound recorded = [&](const std::vector<std::size_t>& round) {
-    ++result.rounds;
-    for (std::size_t i : round) passed[i] = true;
-    return visit(round);
-  };
-  if (resolved_strategy(options.strategy, eligible.size()) == SearchStrategy::exhaustive) {
-    result.search = "exhaustive";
-    recorded(indices);
-  } else {
-    result.search = "sample (seed " + std::to_string(options.seed) + ")";
-    SampleSearch(space, indices, options, result, recorded).run();
-  }
-  for (std::size_t i = 0; i < eligible.size(); ++i)
-    if (eligible[i] && !passed[i]) {
-      Measurement& m = result.measurements[i];
-      m.not_visited = true;
-      m.failure = "not visited by the search";
-    }
+std::string search_sample(const SearchRun& run) {
+  SampleSearch(run).run();
+  return "sample (seed " + std::to_string(run.options.seed) + ")";
 }
 
 }  // namespace tiletune::detail
