@@ -288,7 +288,8 @@ TEST(BuiltInNvrtcWorker, RunsFromMemoryAsTheFileDoes) {
   const std::string path = built_in_nvrtc_worker_path(problem);
   ASSERT_FALSE(path.empty()) << problem;
   EXPECT_EQ(path.rfind("/proc/" + std::to_string(::getpid()) + "/fd/", 0), 0u) << path;
-  WorkerPool pool(path, [](const std::string& line) { ADD_FAILURE() << line; });
+  const LogLine fails = [](const std::string& line) { ADD_FAILURE() << line; };
+  WorkerPool pool(path, {.log = fails, .warn = fails});
   const FrontEndInput input{testing::kVaddSource, "vadd.cu", {}, {}, 90, true};
   const FrontEndBatchOutput from_memory = pool.run(input, {"vadd<128>"});
   const FrontEndBatchOutput here = compile_to_ptx(input, {"vadd<128>"});
