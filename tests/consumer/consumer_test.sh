@@ -38,7 +38,7 @@ echo "ok"
 echo "== Make consumer (tiletune-nvcc, pkg-config)"
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs tiletune >"$work/pc" ||
   fail "pkg-config finds no tiletune in the install"
-for flag in "-I$prefix/lib/pkgconfig/../../include" -ltiletune -lnvrtc -lnvJitLink -ldl; do
+for flag in "-I$prefix/lib/pkgconfig/../../include" -ltiletune -lnvrtc -lnvJitLink -lz -ldl; do
   grep -qF -- "$flag" "$work/pc" || fail "pkg-config --cflags --libs tiletune lacks $flag: $(cat "$work/pc")"
 done
 cp -r "$source/tests/consumer/make" "$work/make"

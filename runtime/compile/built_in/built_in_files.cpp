@@ -6,7 +6,7 @@
 #include "built_in_nvrtc_worker.h"
 #include "built_in_toolkit_headers.h"
 
-// .incbin puts a file's bytes into the object as they are, with no 14 MB array literal to compile.
+// .incbin puts a file's bytes into the object as they are, with no array literal to compile.
 #define TILETUNE_INCBIN(symbol, path)      \
   asm(".pushsection .rodata." #symbol      \
       ", \"a\"\n"                          \
@@ -32,18 +32,22 @@ extern const char tiletune_built_in_nvrtc_worker_end[];
 
 namespace tiletune::detail {
 
-std::string_view built_in_toolkit_headers() {
-  return {tiletune_built_in_toolkit_headers_begin,
-          static_cast<std::size_t>(tiletune_built_in_toolkit_headers_end -
-                                   tiletune_built_in_toolkit_headers_begin)};
+BuiltInFile built_in_toolkit_headers() {
+  return {"toolkit header archive",
+          {tiletune_built_in_toolkit_headers_begin,
+           static_cast<std::size_t>(tiletune_built_in_toolkit_headers_end -
+                                    tiletune_built_in_toolkit_headers_begin)},
+          TILETUNE_TOOLKIT_HEADERS_SIZE};
 }
 
 std::string_view built_in_toolkit_headers_hash() { return TILETUNE_TOOLKIT_HEADERS_HASH; }
 
-std::string_view built_in_nvrtc_worker() {
-  return {tiletune_built_in_nvrtc_worker_begin,
-          static_cast<std::size_t>(tiletune_built_in_nvrtc_worker_end -
-                                   tiletune_built_in_nvrtc_worker_begin)};
+BuiltInFile built_in_nvrtc_worker() {
+  return {"NVRTC worker",
+          {tiletune_built_in_nvrtc_worker_begin,
+           static_cast<std::size_t>(tiletune_built_in_nvrtc_worker_end -
+                                    tiletune_built_in_nvrtc_worker_begin)},
+          TILETUNE_NVRTC_WORKER_FILE_SIZE};
 }
 
 }  // namespace tiletune::detail

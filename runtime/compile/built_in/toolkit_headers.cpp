@@ -1,5 +1,6 @@
 #include "compile/built_in/toolkit_headers.h"
 #include "compile/built_in/built_in_files.h"
+#include "compile/built_in/inflate.h"
 #include "files/files.h"
 #include "nvrtc/nvrtc_front_end.h"
 
@@ -58,9 +59,17 @@ std::string unpack(std::string_view archive, const std::string& root) {
 }  // namespace
 
 std::string write_built_in_toolkit_headers(const std::string& parent, std::string& problem) {
-  const std::string directory =
-      parent + "/tiletune-cuda-include-" + std::string(built_in_toolkit_headers_hash());
+  return write_toolkit_header_archive(built_in_toolkit_headers(), built_in_toolkit_headers_hash(),
+                                      parent, problem);
+}
+
+std::string write_toolkit_header_archive(const BuiltInFile& archive, std::string_view hash,
+                                         const std::string& parent, std::string& problem) {
+  const std::string directory = parent + "/tiletune-cuda-include-" + std::string(hash);
   if (untrusted(directory).empty() && holds_toolkit_headers(directory)) return directory;
+  // Inflated whole before anything is created: damaged bytes leave nothing behind.
+  const std::string files = inflated(archive, problem);
+  if (!problem.empty()) return {};
   std::error_code error;
   std::filesystem::create_directories(parent, error);
   std::string temporary = directory + ".tmp.XXXXXX";
@@ -69,7 +78,7 @@ std::string write_built_in_toolkit_headers(const std::string& parent, std::strin
               (error ? error.message() : std::strerror(errno));
     return {};
   }
-  problem = unpack(built_in_toolkit_headers(), temporary);
+  problem = unpack(files, temporary);
   if (problem.empty()) ::chmod(temporary.c_str(), 0755);
   // Another process may have put its whole copy there first: then this one is not needed.
   if (!problem.empty() || ::rename(temporary.c_str(), directory.c_str()) != 0)

@@ -6,7 +6,10 @@
 // reads it there.
 #pragma once
 
+#include "compile/built_in/built_in_files.h"
+
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tiletune::detail {
@@ -27,5 +30,9 @@ ToolkitHeaders toolkit_headers(const std::string& cache_dir);
 // written beside it and renamed into place, so a directory of that name is always whole; one that
 // is not this user's, or writable by others, is not used.
 std::string write_built_in_toolkit_headers(const std::string& parent, std::string& problem);
+// The same for any archive of that form, zlib-compressed, named by `hash` (tests pass damaged
+// ones).
+std::string write_toolkit_header_archive(const BuiltInFile& archive, std::string_view hash,
+                                         const std::string& parent, std::string& problem);
 
 }  // namespace tiletune::detail

@@ -1,5 +1,6 @@
 #include "compile/front_end/nvrtc_worker_path.h"
 #include "compile/built_in/built_in_files.h"
+#include "compile/built_in/inflate.h"
 #include "files/files.h"
 
 #include <sys/mman.h>
@@ -44,31 +45,33 @@ std::string next_to_this_program() {
   return (self.parent_path() / kWorkerName).string();
 }
 
-// The worker built into libtiletune, written once into an anonymous in-memory file that stays open
-// for the life of the process; its path, as the kernel names it for this process's open files, is
-// what posix_spawn runs (the file is close-on-exec: the worker opens it through this process).
-// "" with `problem` set when it cannot be made.
 }  // namespace
+
+std::string nvrtc_worker_in_memory(const BuiltInFile& worker, std::string& problem) {
+  const std::string bytes = inflated(worker, problem);
+  if (!problem.empty()) return {};
+  int fd = -1;
+#ifdef MFD_EXEC
+  // Where memfd_noexec is set, an in-memory file must ask to be executable.
+  fd = ::memfd_create(kWorkerName, MFD_CLOEXEC | MFD_EXEC);
+#endif
+  if (fd < 0) fd = ::memfd_create(kWorkerName, MFD_CLOEXEC);
+  if (fd < 0 || !files::write_all(fd, bytes)) {
+    problem =
+        std::string("the built-in worker could not be written to memory: ") + std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    return {};
+  }
+  // The file stays open for the life of the process; its path, as the kernel names it for this
+  // process's open files, is what posix_spawn runs (the file is close-on-exec: the worker opens it
+  // through this process).
+  return "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd);
+}
 
 std::string built_in_nvrtc_worker_path(std::string& problem) {
   static std::once_flag made;
   static std::string path, why_not;
-  std::call_once(made, [] {
-    const std::string_view bytes = built_in_nvrtc_worker();
-    int fd = -1;
-#ifdef MFD_EXEC
-    // Where memfd_noexec is set, an in-memory file must ask to be executable.
-    fd = ::memfd_create(kWorkerName, MFD_CLOEXEC | MFD_EXEC);
-#endif
-    if (fd < 0) fd = ::memfd_create(kWorkerName, MFD_CLOEXEC);
-    if (fd < 0 || !files::write_all(fd, bytes)) {
-      why_not = std::string("the built-in worker could not be written to memory: ") +
-                std::strerror(errno);
-      if (fd >= 0) ::close(fd);
-      return;
-    }
-    path = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd);
-  });
+  std::call_once(made, [] { path = nvrtc_worker_in_memory(built_in_nvrtc_worker(), why_not); });
   problem = why_not;
   return path;
 }

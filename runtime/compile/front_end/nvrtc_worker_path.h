@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "compile/built_in/built_in_files.h"
+
 namespace tiletune::detail {
 
 struct WorkerSearch {
@@ -19,5 +21,8 @@ WorkerSearch find_nvrtc_worker();
 // The worker built into libtiletune, written once into an anonymous in-memory file that stays open
 // for the life of the process: the path to run it by, or "" with `problem` set.
 std::string built_in_nvrtc_worker_path(std::string& problem);
+// Inflates `worker` into a new anonymous in-memory file (the work of the above, done once): the
+// path to run it by, or "" with `problem` set.
+std::string nvrtc_worker_in_memory(const BuiltInFile& worker, std::string& problem);
 
 }  // namespace tiletune::detail

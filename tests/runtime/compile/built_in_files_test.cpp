@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "compile/built_in/built_in_files.h"
+#include "compile/built_in/inflate.h"
 #include "compile/built_in/toolkit_headers.h"
 #include "compile/front_end/front_end_runner.h"
 #include "compile/front_end/nvrtc_worker_path.h"
@@ -55,6 +57,27 @@ class ToolkitHeadersAbsent : public ::testing::Test {
   testing::TemporaryDirectory cache_;
   std::string saved_include_;
 };
+
+std::string compressed(const std::string& bytes) {
+  uLongf size = ::compressBound(bytes.size());
+  std::string out(size, '\0');
+  EXPECT_EQ(::compress2(reinterpret_cast<Bytef*>(out.data()), &size,
+                        reinterpret_cast<const Bytef*>(bytes.data()), bytes.size(), 9),
+            Z_OK);
+  out.resize(size);
+  return out;
+}
+
+// A header archive (toolkit_headers.h's form) of one file.
+const std::string kOneHeaderArchive = "cuda_fp16.h\n9\n// a half";
+
+std::vector<std::string> entries_of(const std::filesystem::path& directory) {
+  std::vector<std::string> names;
+  if (std::filesystem::exists(directory))
+    for (const auto& entry : std::filesystem::directory_iterator(directory))
+      names.push_back(entry.path().filename().string());
+  return names;
+}
 
 CompileRequest half_request() {
   CompileRequest request;
@@ -169,13 +192,104 @@ TEST(BuiltInToolkitHeaders, NoWritableDirectorySaysWhy) {
   EXPECT_NE(headers.problem.find("/proc/tiletune-test-nowhere"), std::string::npos);
 }
 
+TEST(BuiltInFiles, StoredCompressedAndInflateToTheirRecordedSize) {
+  for (const BuiltInFile& file : {built_in_toolkit_headers(), built_in_nvrtc_worker()}) {
+    EXPECT_LT(file.compressed.size() * 2, file.size) << file.name;
+    std::string problem = "not cleared";
+    EXPECT_EQ(inflated(file, problem).size(), file.size) << file.name;
+    EXPECT_EQ(problem, "");
+  }
+  std::string problem;
+  EXPECT_EQ(inflated(built_in_nvrtc_worker(), problem).substr(0, 4),
+            "\x7f"
+            "ELF");
+}
+
+TEST(BuiltInFiles, EachWayOfBeingDamagedIsSaid) {
+  const std::string good = compressed(kOneHeaderArchive);
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 0x55;
+  const std::string trailing = good + "xyz";
+  const struct {
+    BuiltInFile file;
+    std::string says;
+  } cases[] = {
+      {{"flipped", flipped, kOneHeaderArchive.size()}, "zlib: data error"},
+      {{"cut short", std::string_view(good).substr(0, good.size() - 3), kOneHeaderArchive.size()},
+       "zlib: data error"},
+      {{"recorded short", good, kOneHeaderArchive.size() - 2}, "inflates to more than the"},
+      {{"recorded one short", good, kOneHeaderArchive.size() - 1},
+       "it inflates to " + std::to_string(kOneHeaderArchive.size()) + " bytes, " +
+           std::to_string(kOneHeaderArchive.size() - 1) + " bytes recorded"},
+      {{"recorded long", good, kOneHeaderArchive.size() + 1},
+       "it inflates to " + std::to_string(kOneHeaderArchive.size()) + " bytes, " +
+           std::to_string(kOneHeaderArchive.size() + 1) + " bytes recorded"},
+      {{"trailing", trailing, kOneHeaderArchive.size()}, "bytes follow the end"},
+  };
+  for (const auto& [file, says] : cases) {
+    std::string problem;
+    EXPECT_EQ(inflated(file, problem), "") << file.name;
+    EXPECT_NE(problem.find("the built-in " + std::string(file.name) + " cannot be inflated"),
+              std::string::npos)
+        << problem;
+    EXPECT_NE(problem.find(says), std::string::npos) << problem;
+    EXPECT_NE(problem.find("rebuild libtiletune"), std::string::npos) << problem;
+  }
+}
+
+TEST(BuiltInToolkitHeaders, AnArchiveThatInflatesIsWritten) {
+  // What makes the next two tests mean something: the same path with sound bytes writes them.
+  testing::TemporaryDirectory parent;
+  const std::string archive = compressed(kOneHeaderArchive);
+  std::string problem;
+  const std::string directory = write_toolkit_header_archive(
+      {"test archive", archive, kOneHeaderArchive.size()}, "abc", parent.path().string(), problem);
+  EXPECT_EQ(directory, parent / "tiletune-cuda-include-abc") << problem;
+  const std::vector<char> written = testing::read_bytes(directory + "/cuda_fp16.h");
+  EXPECT_EQ(std::string(written.begin(), written.end()), "// a half");
+}
+
+TEST(BuiltInToolkitHeaders, ADamagedCompressedArchiveSaysSoAndLeavesNothing) {
+  testing::TemporaryDirectory parent;
+  std::string archive = compressed(kOneHeaderArchive);
+  archive[archive.size() / 2] ^= 0x55;
+  std::string problem;
+  EXPECT_EQ(write_toolkit_header_archive({"test archive", archive, kOneHeaderArchive.size()}, "abc",
+                                         parent / "cache", problem),
+            "");
+  EXPECT_NE(problem.find("the built-in test archive cannot be inflated"), std::string::npos)
+      << problem;
+  EXPECT_EQ(entries_of(parent.path()), std::vector<std::string>{});
+}
+
+TEST(BuiltInToolkitHeaders, AnArchiveThatInflatesToNonsenseLeavesNoDirectory) {
+  testing::TemporaryDirectory parent;
+  const std::string bytes = kOneHeaderArchive + "next.h\n999\ntoo short";
+  std::string problem;
+  EXPECT_EQ(write_toolkit_header_archive({"test archive", compressed(bytes), bytes.size()}, "abc",
+                                         parent.path().string(), problem),
+            "");
+  EXPECT_NE(problem.find("the built-in header archive is damaged"), std::string::npos) << problem;
+  EXPECT_EQ(entries_of(parent.path()), std::vector<std::string>{});
+}
+
+TEST(BuiltInNvrtcWorker, ADamagedCopySaysSo) {
+  const BuiltInFile worker = built_in_nvrtc_worker();
+  std::string damaged(worker.compressed);
+  damaged[damaged.size() / 2] ^= 0x55;
+  std::string problem;
+  EXPECT_EQ(nvrtc_worker_in_memory({worker.name, damaged, worker.size}, problem), "");
+  EXPECT_NE(problem.find("the built-in NVRTC worker cannot be inflated"), std::string::npos)
+      << problem;
+}
+
 TEST(BuiltInNvrtcWorker, RunsFromMemoryAsTheFileDoes) {
   std::string problem;
   const std::string path = built_in_nvrtc_worker_path(problem);
   ASSERT_FALSE(path.empty()) << problem;
   EXPECT_EQ(path.rfind("/proc/" + std::to_string(::getpid()) + "/fd/", 0), 0u) << path;
-  const LogLine unexpected = [](const std::string& line) { ADD_FAILURE() << line; };
-  WorkerPool pool(path, {.log = unexpected, .warn = unexpected});
+  const LogLine fails = [](const std::string& line) { ADD_FAILURE() << line; };
+  WorkerPool pool(path, {.log = fails, .warn = fails});
   const FrontEndInput input{testing::kVaddSource, "vadd.cu", {}, {}, 90, true};
   const FrontEndBatchOutput from_memory = pool.run(input, {"vadd<128>"});
   const FrontEndBatchOutput here = compile_to_ptx(input, {"vadd<128>"});
