@@ -432,8 +432,10 @@ TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& reques
   }
   result.seconds = ms_since(start) / 1000;
   if (result.best < 0) throw no_winner(site, result);
-  if (tools.settings.log_level >= 1 && tools.settings.log)
+  if (tools.settings.log_level >= 1 && tools.settings.log) {
     std::fprintf(tools.settings.log, "%s", result.table().c_str());
+    result.logged = true;
+  }
   return chosen;
 }
 
@@ -469,8 +471,10 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
       run_trials(tools, request, device, candidates, result);
   result.seconds = ms_since(start) / 1000;
   if (result.best < 0) throw no_winner(site, result);
-  if (settings.log_level >= 1 && settings.log)
+  if (settings.log_level >= 1 && settings.log) {
     std::fprintf(settings.log, "%s", result.table().c_str());
+    result.logged = true;
+  }
   tuned.function = functions[result.best];
   tuned.cluster = candidates[result.best].cluster;
   return tuned;
