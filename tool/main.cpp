@@ -34,7 +34,9 @@ constexpr const char* kUsage =
     "  each site's device code is compiled with NVRTC (for the -arch after --, else compute_90),\n"
     "  as its first launch would; --no-device-check skips that. A check that passed is kept in\n"
     "  --device-check-cache DIR (default $XDG_CACHE_HOME/tiletune/device-check, else\n"
-    "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled.\n";
+    "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled, and\n"
+    "  lists each place of host code Clang rejects that no tuned kernel depends on (left to nvcc;\n"
+    "  otherwise one line counts them).\n";
 
 struct CommandLine {
   std::string input, output, depfile, build_dir, device_check_cache;
