@@ -3,6 +3,7 @@
 #include "annotation/parser.h"
 #include "check/site_checks.h"
 #include "check/site_instantiations.h"
+#include "devcheck/device_verdict.h"
 #include "emit/argument_spelling.h"
 #include "emit/code_writer.h"
 #include "emit/insertion_points.h"
@@ -50,14 +51,23 @@ class FileRewriter {
     std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
       report_.error(site, e->span, e->message);
-      release_clang_diagnostics(site, false);
+      release_clang_diagnostics(site, DeferredDiagnostics::Withheld::kDrop);
       return;
     }
     const Annotation& annotation = std::get<Annotation>(parsed);
     std::optional<CheckedSite> checked = check_site(site, annotation, launches, context_, report_);
     // Clang's own errors about the call stand where the tool's checks found nothing to say. In a
     // template, they concern the instantiations Clang could not resolve; the others go on.
-    bool const clang_errors = release_clang_diagnostics(site, checked.has_value());
+    // Outside a template, a call whose template arguments are all written needs nothing from
+    // Clang: where Clang's host-side view rejects it (an overloaded __device__ function as a
+    // template argument, which nvcc accepts), nvcc judges the host code and NVRTC the device code.
+    using Withheld = DeferredDiagnostics::Withheld;
+    Withheld const what =
+        !checked ? Withheld::kDrop
+        : !launches.in_template && launches.rejected && template_arguments_written(*checked)
+            ? Withheld::kReportAsWarnings
+            : Withheld::kReport;
+    bool const clang_errors = release_clang_diagnostics(site, what);
     if (!checked || (clang_errors && !launches.in_template)) return;
     const clang::Decl* top = top_level_decl_of(context_, site.macro_begin);
     if (!top) {
@@ -88,10 +98,19 @@ class FileRewriter {
   }
 
  private:
-  bool release_clang_diagnostics(const SiteText& site, bool report) {
+  bool release_clang_diagnostics(const SiteText& site, DeferredDiagnostics::Withheld what) {
     if (clang_diagnostics_ == nullptr) return false;
     return clang_diagnostics_->release_withheld(
-        [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, report);
+        [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, what);
+  }
+
+  // Whether the annotation writes every template argument the kernel requires (or the kernel is
+  // no template): then the launch is named without anything Clang deduced.
+  static bool template_arguments_written(const CheckedSite& checked) {
+    if (checked.kernel == nullptr) return false;
+    const clang::FunctionTemplateDecl* t = checked.kernel->getDescribedFunctionTemplate();
+    return t == nullptr || checked.annotation->call->template_args.size() >=
+                               t->getTemplateParameters()->getMinRequiredArguments();
   }
 
   SiteLocation location_of(const SiteText& site) const {
@@ -289,21 +308,17 @@ class FileRewriter {
         *annotation.call, checked.launches->parameters, context_, site_report);
     if (!argument_uses) return std::nullopt;
     uses.insert(uses.begin(), argument_uses->begin(), argument_uses->end());
-    std::vector<const clang::VarDecl*> shared_with_host;
-    std::optional<std::string> source =
-        slice_kernel(checked.kernel, constant_params, bounded_block, context_, preprocessor,
-                     report_, uses, &shared_with_host);
-    if (!source) return std::nullopt;
-    SlicedSite sliced{std::move(*source), {}};
-    for (const clang::VarDecl* v : shared_with_host)
+    std::optional<Slice> slice = slice_kernel(checked.kernel, constant_params, bounded_block,
+                                              context_, preprocessor, report_, uses);
+    if (!slice) return std::nullopt;
+    SlicedSite sliced{slice->source, {}};
+    for (const clang::VarDecl* v : slice->shared_with_host)
       sliced.symbols.push_back(
           {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
-    if (device_check_.enabled) {
-      ExpressionCode expressions(checked, "tt_axes", location_of(site).text_line);
-      if (!check_device_code(checked, name_expression(checked, expressions), sliced.source,
-                             device_check_, context_, report_))
-        return std::nullopt;
-    }
+    ExpressionCode expressions(checked, "tt_axes", location_of(site).text_line);
+    if (!judge_device_code(checked, name_expression(checked, expressions), *slice, device_check_,
+                           context_, report_))
+      return std::nullopt;
     return sliced;
   }
 

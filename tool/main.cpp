@@ -1,7 +1,7 @@
 // tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [--no-device-check]
-// [--device-check-cache DIR] [--verbose] [-- compiler flags]: the command
-// line. Flags come from driver/compile_flags.h, the work from rewrite_action.h, the files it writes
-// from driver/output_files.h.
+// [--device-check-cache DIR] [--verbose] [--dump-device-sources DIR] [-- compiler flags]: the
+// command line. Flags come from driver/compile_flags.h, the work from rewrite_action.h, the files
+// it writes from driver/output_files.h.
 //
 // Exit status: 0 rewritten, 1 an annotation (or the file) was rejected, 2 usage or internal error.
 #include "devcheck/check_cache.h"
@@ -36,10 +36,12 @@ constexpr const char* kUsage =
     "  --device-check-cache DIR (default $XDG_CACHE_HOME/tiletune/device-check, else\n"
     "  ~/.cache/tiletune/device-check). --verbose says, per site, what the check compiled, and\n"
     "  lists each place of host code Clang rejects that no tuned kernel depends on (left to nvcc;\n"
-    "  otherwise one line counts them).\n";
+    "  otherwise one line counts them).\n"
+    "  --dump-device-sources DIR (for tests) writes each site's device source and the NVRTC\n"
+    "  programs the check compiles from it into DIR, as JSON.\n";
 
 struct CommandLine {
-  std::string input, output, depfile, build_dir, device_check_cache;
+  std::string input, output, depfile, build_dir, device_check_cache, dump_dir;
   bool device_check = true;
   bool verbose = false;
   std::vector<std::string> flags;
@@ -62,9 +64,9 @@ std::optional<int> take_argument(int argc, char** argv, int& i, CommandLine& lin
     (arg == "--verbose" ? line.verbose : line.device_check) = arg == "--verbose";
     return std::nullopt;
   }
-  if (arg == "--device-check-cache") {
+  if (arg == "--device-check-cache" || arg == "--dump-device-sources") {
     if (i + 1 == argc) return usage_error(arg + " needs a directory");
-    line.device_check_cache = argv[++i];
+    (arg == "--device-check-cache" ? line.device_check_cache : line.dump_dir) = argv[++i];
     return std::nullopt;
   }
   if (arg == "--depfile" || arg == "-p" || arg == "-o") {
@@ -137,6 +139,7 @@ int main(int argc, char** argv) {
   device_check.arch = device_check_arch(line.flags);
   device_check.cache_dir = device_check_cache_dir(line.device_check_cache);
   device_check.verbose = line.verbose;
+  device_check.dump_dir = line.dump_dir;
   RewriteResult result;
   int status = run_rewrite(line.input, clang_arguments(argv[0], line.flags), result, device_check);
   // A Clang error (an unknown flag is reported by the driver, outside the parse) fails the run.

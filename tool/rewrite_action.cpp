@@ -115,7 +115,7 @@ class RewriteConsumer : public clang::ASTConsumer {
         return tiletune::tool::in_annotation(context.getSourceManager(), use, at);
       };
       bool const rejected = clang_diagnostics_.withholds_error(in_use);
-      clang_diagnostics_.release_withheld(in_use, /*report=*/false);
+      clang_diagnostics_.release_withheld(in_use, DeferredDiagnostics::Withheld::kDrop);
       if (!rejected) continue;
       report.error(use.macro_begin, kUndefinedAnnotationMessage);
       refused = true;

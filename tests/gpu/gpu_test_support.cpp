@@ -1,9 +1,24 @@
 #include "gpu_test_support.h"
 
 #include "compile/nvrtc_compiler.h"
+#include "cubin/elf_sections.h"
 #include "tune/site_variant.h"
 
+#include <algorithm>
+
 namespace tiletune::testing {
+namespace {
+
+// The cubin's symbol names include `name`: the runtime finds the module's copy of a variable the
+// site shares with host code by that name (cuModuleGetGlobal).
+bool names_symbol(const std::vector<char>& cubin, const std::string& name) {
+  const std::optional<std::vector<char>> names = detail::elf_section(cubin, ".strtab");
+  if (!names) return false;
+  const std::string entry = std::string(1, '\0') + name + '\0';
+  return std::search(names->begin(), names->end(), entry.begin(), entry.end()) != names->end();
+}
+
+}  // namespace
 
 std::string gpu_unavailable_reason() {
   int count = 0;
@@ -32,6 +47,9 @@ void expect_every_site_compiles(const std::string& file, int configurations, con
         detail::CompileRequest request = detail::compile_request(info, config, geometry, 90, key);
         std::shared_ptr<const detail::CompiledKernel> kernel = compiler.compile(request);
         EXPECT_FALSE(kernel->cubin.empty());
+        for (const DeviceSymbol& symbol : info.symbols)
+          EXPECT_TRUE(names_symbol(kernel->cubin, symbol.name))
+              << info.file << ":" << info.line << ": the module has no symbol " << symbol.name;
         ++compiled;
       } catch (const CompileError& e) {
         ADD_FAILURE() << info.file << ":" << info.line << " " << info.space.describe(config) << ": "

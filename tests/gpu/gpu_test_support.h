@@ -17,8 +17,9 @@ std::string gpu_unavailable_reason();
 
 // Compiles every configuration of every site in `file` (its name, or its path's last parts) for
 // sm_90 with a nominal block of `threads`, and expects `configurations` compiles in all, each
-// succeeding (NVRTC's log and the device source on failure). `key` supplies the values of
-// Constant(...) arguments; tiletune::Error when it lacks one.
+// succeeding (NVRTC's log and the device source on failure), and each module to hold the variables
+// the site shares with host code by the names the runtime looks them up with. `key` supplies the
+// values of Constant(...) arguments; tiletune::Error when it lacks one.
 void expect_every_site_compiles(const std::string& file, int configurations, const Key& key = Key{},
                                 unsigned threads = 256);
 

@@ -18,6 +18,7 @@ struct DeviceCheckOptions {
   int arch = kDefaultDeviceCheckArch;
   std::string cache_dir;  // check_cache.h; "" keeps no cache
   bool verbose = false;   // one line per site on stderr: what was compiled, or that it was cached
+  std::string dump_dir;   // for tests: each site's device source (device_source_dump.h); "" none
 };
 
 // False after reporting NVRTC's errors.

@@ -51,7 +51,7 @@ bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation
 }
 
 bool DeferredDiagnostics::release_withheld(
-    const std::function<bool(clang::SourceLocation)>& in_site, bool report) {
+    const std::function<bool(clang::SourceLocation)>& in_site, Withheld what) {
   bool error = false;
   bool taken = false;  // the diagnostic that the notes that follow belong to is this site's
   bool reported = false;
@@ -60,13 +60,21 @@ bool DeferredDiagnostics::release_withheld(
     bool const note = d.getLevel() == clang::DiagnosticsEngine::Note;
     if (!note) {
       taken = in_site(d.getLocation());
-      reported = taken && report && d.getLevel() >= clang::DiagnosticsEngine::Error;
+      reported =
+          taken && what != Withheld::kDrop && d.getLevel() >= clang::DiagnosticsEngine::Error;
     }
     if (!taken) {
       rest.push_back(d);
       continue;
     }
     if (!reported) continue;
+    if (what == Withheld::kReportAsWarnings && !note) {
+      engine_.Report(clang::StoredDiagnostic(
+          clang::DiagnosticsEngine::Warning, d.getID(),
+          d.getMessage().str() + " (Clang's host-side view of the call; nvcc judges host code)",
+          d.getLocation(), d.getRanges(), d.getFixIts()));
+      continue;
+    }
     error = error || !note;
     engine_.Report(d);
   }

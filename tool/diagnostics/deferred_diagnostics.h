@@ -34,10 +34,13 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   unsigned left_to_nvcc() const { return left_to_nvcc_; }
   clang::FullSourceLoc first_left_to_nvcc() const { return first_left_to_nvcc_; }
 
-  // The withheld errors, with their notes, where `in_site(location)` is true: reported when
-  // `report`, else dropped. Withheld warnings are dropped: they concern the probe's own form.
-  // Whether an error was reported.
-  bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, bool report);
+  // What release_withheld() does with a site's withheld errors.
+  enum class Withheld { kDrop, kReport, kReportAsWarnings };
+
+  // The withheld errors, with their notes, where `in_site(location)` is true: dropped, reported,
+  // or reported as warnings left to nvcc. Withheld warnings are dropped: they concern the probe's
+  // own form. Whether an error was reported.
+  bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, Withheld what);
 
   // Whether an error is withheld where `in_site(location)` is true.
   bool withholds_error(const std::function<bool(clang::SourceLocation)>& in_site) const;

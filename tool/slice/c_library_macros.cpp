@@ -1,8 +1,12 @@
 #include "slice/c_library_macros.h"
 
 #include <clang/Lex/Lexer.h>
+#include <llvm/ADT/StringRef.h>
 
+#include <algorithm>
+#include <array>
 #include <map>
+#include <string_view>
 
 namespace tiletune::tool {
 namespace {
@@ -24,12 +28,41 @@ const std::map<std::string, std::string>& device_definitions() {
   return kDefinitions;
 }
 
+// <limits.h>'s limits, which <cuda/std/climits> defines under NVRTC.
+bool limits_macro(std::string_view name) {
+  static constexpr std::array<std::string_view, 18> kNames = {
+      "CHAR_BIT", "SCHAR_MIN", "SCHAR_MAX", "UCHAR_MAX", "CHAR_MIN",  "CHAR_MAX",
+      "SHRT_MIN", "SHRT_MAX",  "USHRT_MAX", "INT_MIN",   "INT_MAX",   "UINT_MAX",
+      "LONG_MIN", "LONG_MAX",  "ULONG_MAX", "LLONG_MIN", "LLONG_MAX", "ULLONG_MAX"};
+  return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
+}
+
+// <stdint.h>'s limits and constant macros (INT64_MAX, SIZE_MAX, UINT64_C), which
+// <cuda/std/cstdint> defines under NVRTC.
+bool stdint_macro(llvm::StringRef name) {
+  if (name == "SIZE_MAX" || name == "PTRDIFF_MIN" || name == "PTRDIFF_MAX") return true;
+  for (llvm::StringRef prefix : {"INT", "UINT"}) {
+    if (!name.consume_front(prefix)) continue;
+    for (llvm::StringRef kind : {"_FAST", "_LEAST", "PTR", "MAX"}) name.consume_front(kind);
+    name = name.ltrim("0123456789");
+    return name == "_MIN" || name == "_MAX" || name == "_C";
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> device_definition_of_c_macro(const std::string& name) {
+  if (libcu_header_of_c_macro(name)) return std::string();
   auto it = device_definitions().find(name);
   if (it == device_definitions().end()) return std::nullopt;
   return it->second;
+}
+
+std::optional<std::string> libcu_header_of_c_macro(const std::string& name) {
+  if (limits_macro(name)) return "cuda/std/climits";
+  if (stdint_macro(name)) return "cuda/std/cstdint";
+  return std::nullopt;
 }
 
 bool in_c_macro_with_device_definition(const clang::SourceManager& sm,
@@ -42,7 +75,7 @@ bool in_c_macro_with_device_definition(const clang::SourceManager& sm,
       continue;
     }
     llvm::StringRef name = clang::Lexer::getImmediateMacroName(at, sm, lang);
-    if (device_definitions().count(name.str())) return true;
+    if (device_definition_of_c_macro(name.str())) return true;
     at = sm.getImmediateMacroCallerLoc(at);
   }
   return false;

@@ -27,11 +27,17 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     return add(e->getDecl(), e->getLocation());
   }
   bool VisitMemberExpr(clang::MemberExpr* e) { return add(e->getMemberDecl(), e->getMemberLoc()); }
+  // `using std::min;`: the slice's copy of the declaration needs what it names.
+  bool VisitUsingDecl(clang::UsingDecl* u) {
+    for (const clang::UsingShadowDecl* shadow : u->shadows())
+      add(shadow->getTargetDecl(), u->getLocation());
+    return true;
+  }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {
     return add(e->getConstructor(), e->getLocation());
   }
   bool VisitOverloadExpr(clang::OverloadExpr* e) {
-    for (const clang::NamedDecl* d : e->decls()) add(d, e->getNameLoc());
+    for (const clang::NamedDecl* d : e->decls()) add(d, e->getNameLoc(), e);
     return true;
   }
   bool VisitTypeLoc(clang::TypeLoc tl) {
@@ -61,8 +67,9 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   }
 
  private:
-  bool add(const clang::Decl* d, clang::SourceLocation at) {
-    if (d) uses_.push_back({d, at, functions_.empty() ? nullptr : functions_.back()});
+  bool add(const clang::Decl* d, clang::SourceLocation at,
+           const clang::OverloadExpr* overloads = nullptr) {
+    if (d) uses_.push_back({d, at, functions_.empty() ? nullptr : functions_.back(), overloads});
     return true;
   }
   std::vector<Use>& uses_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
 
 #include <vector>
 
@@ -12,6 +13,10 @@ struct Use {
   const clang::Decl* decl;
   clang::SourceLocation at;
   const clang::FunctionDecl* in_function;  // null outside function bodies
+  // The overloads a call names before it is resolved (a call whose arguments depend on a template
+  // parameter), this use being one of them: which one it calls is decided per instantiation, so
+  // this one may never be. Null for a use that is what it names.
+  const clang::OverloadExpr* overloads = nullptr;
 };
 
 // The uses in `piece`'s text (templates as written, not their instantiations).

@@ -2,6 +2,7 @@
 
 #include "slice/declaration_units.h"
 #include "slice/include_policy.h"
+#include "slice/standard_library.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
@@ -20,6 +21,18 @@ bool callable_on_device(const clang::FunctionDecl* f) {
   if (f->getBuiltinID() != 0) return true;
   if (const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(f))
     if (m->getParent()->isLambda()) return true;
+  return false;
+}
+
+// Some function an unresolved call names can be called from device code (a template's pattern
+// stands for its specializations).
+bool any_callable_on_device(const clang::OverloadExpr& overloads) {
+  for (const clang::NamedDecl* d : overloads.decls()) {
+    d = d->getUnderlyingDecl();
+    if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) d = t->getTemplatedDecl();
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d); f && callable_on_device(f))
+      return true;
+  }
   return false;
 }
 
@@ -49,6 +62,23 @@ std::string name_of(const clang::Decl* d) {
   return "declaration";
 }
 
+// A namespace-scope constant nvcc lets device code read without a memory space: constexpr, or
+// const and not volatile, of integral, enum or floating type (not long double), with a constant
+// initializer (CUDA C++ Programming Guide, "const-qualified variables").
+bool usable_constant(const clang::VarDecl* v) {
+  if (v->isConstexpr()) return true;
+  const clang::QualType t = v->getType();
+  if (!t.isConstQualified() || t.isVolatileQualified() || !v->hasConstantInitialization())
+    return false;
+  if (t->isIntegralOrEnumerationType()) return true;
+  return t->isRealFloatingType() && !t->isSpecificBuiltinType(clang::BuiltinType::LongDouble);
+}
+
+std::string used_in(const Use& use) {
+  return use.in_function ? " (used in '" + use.in_function->getNameAsString() + "')"
+                         : std::string();
+}
+
 }  // namespace
 
 DeviceUseChecks::DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins& origins,
@@ -72,7 +102,10 @@ bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes) {
 
 bool DeviceUseChecks::check_user_function(const Use& use, const clang::FunctionDecl* f) {
   if (!in_device_code(use) || callable_on_device(f)) return true;
-  return refuse(use, "'" + name_of(f) +
+  // An overload the call may never pick stays out (NVRTC refuses a host function's definition,
+  // called or not), and is worth a word only when the call can pick nothing else.
+  if (use.overloads && any_callable_on_device(*use.overloads)) return false;
+  return object(use, "'" + name_of(f) +
                          "' is a host function: the tuned kernel is compiled by NVRTC from device "
                          "code only; mark it __device__ (or __host__ __device__)");
 }
@@ -90,27 +123,9 @@ bool DeviceUseChecks::check_user_variable(const Use& use, const clang::VarDecl* 
                            "' is __managed__: host code reads and writes it directly, and the "
                            "tuned kernel (compiled separately by NVRTC) would use its own copy; "
                            "pass a pointer to managed memory as a kernel argument instead");
-  auto access = symbol_accesses_.find(v->getCanonicalDecl());
-  if (device_variable && access != symbol_accesses_.end()) {
-    // The runtime finds the module's copy by its mangled name, which for internal linkage NVRTC
-    // makes unique per program: it would not be found, and the kernel would read a stale copy.
-    if (!v->isExternallyVisible()) {
-      const bool first = !refused_.count(name_of(v));
-      refuse(use, "'" + name_of(v) + "' is reached from host code through " +
-                      access->second.function +
-                      " and has internal linkage, under which the tuned kernel's module (compiled "
-                      "separately by NVRTC) names its copy differently; give it external linkage "
-                      "(no `static`, no anonymous namespace)");
-      if (first) report_.note(access->second.at, "host code uses '" + name_of(v) + "' here");
-      return false;
-    }
-    return share_with_host(v);
-  }
-  bool constant = v->isConstexpr() ||
-                  (v->getType().isConstQualified() && v->getType()->isIntegralOrEnumerationType() &&
-                   v->hasConstantInitialization());
-  if (!in_device_code(use) || device_variable || constant) return true;
-  return refuse(use, "'" + name_of(v) +
+  if (device_variable && symbol_accesses_.count(v->getCanonicalDecl())) return share_with_host(v);
+  if (!in_device_code(use) || device_variable || usable_constant(v)) return true;
+  return object(use, "'" + name_of(v) +
                          "' is a host variable, which the tuned kernel (compiled by NVRTC) cannot "
                          "read; make it constexpr or __constant__");
 }
@@ -127,43 +142,59 @@ bool DeviceUseChecks::share_with_host(const clang::VarDecl* v) {
 bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
   const clang::Decl* d = use.decl;
   if (llvm::isa<clang::NamespaceDecl, clang::TemplateTypeParmDecl>(d)) return true;
+  if (in_namespace_std(d)) return check_standard_library(use, includes);
   clang::FileID file = sm_.getFileID(sm_.getExpansionLoc(d->getLocation()));
   HeaderOrigin origin = origins_.origin_of(file);
-  if (in_namespace_std(d)) return refuse_standard_library(use, file);
   if (!origin.toolkit_headers.empty()) {
     for (const std::string& header : origin.toolkit_headers) includes.add(header);
-  } else if (origin.user_include) {
-    return refuse(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
-                           ">, which NVRTC cannot compile into the tuned kernel");
+  } else if (const auto* t = llvm::dyn_cast<clang::TypedefNameDecl>(d);
+             t && !from_toolkit_file(sm_, t)) {
+    if (std::optional<CarriedTypedef> carried = carried_c_typedef(t)) {
+      if (!carried->header.empty()) includes.add(carried->header);
+      if (!carried->line.empty()) includes.add_line(carried->line);
+      return true;
+    }
   }
+  if (origin.toolkit_headers.empty() && origin.user_include)
+    return object(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
+                           ">, which NVRTC cannot compile into the tuned kernel");
   if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
-    if (in_device_code(use) && !callable_on_device(f))
-      return refuse(use, "'" + name_of(f) +
+    if (in_device_code(use) && !use.overloads && !callable_on_device(f))
+      return object(use, "'" + name_of(f) +
                              "' is a host function, which the tuned kernel (compiled by NVRTC) "
                              "cannot call");
   return true;
 }
 
-bool DeviceUseChecks::refuse_standard_library(const Use& use, clang::FileID file) {
-  std::optional<std::string> include = origins_.standard_header_of(file);
-  std::string message = "'" + name_of(use.decl) + "' comes from " +
-                        (include ? "<" + *include + ">" : "the C++ standard library") +
-                        ", which NVRTC cannot compile into the tuned kernel";
-  if (std::optional<std::string> counterpart =
-          include ? cuda_std_counterpart(*include) : std::nullopt)
-    message += "; use its cuda::std counterpart from <" + *counterpart + ">";
-  else
-    message += ", and it has no cuda::std counterpart here";
-  return refuse(use, message);
+// libcu++'s counterpart stands for it: `std::` finds cuda::std in the slice.
+bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& includes) {
+  const std::vector<std::string> headers = cuda_std_headers_for(use.decl, origins_, sm_);
+  if (headers.empty()) {
+    clang::FileID file = sm_.getFileID(sm_.getExpansionLoc(use.decl->getLocation()));
+    std::optional<std::string> include = origins_.standard_header_of(file);
+    return object(use, "'" + name_of(use.decl) + "' comes from " +
+                           (include ? "<" + *include + ">" : "the C++ standard library") +
+                           ", which NVRTC cannot compile into the tuned kernel, and libcu++ has "
+                           "no counterpart of it in cuda::std");
+  }
+  for (const std::string& header : headers) includes.add(header);
+  includes.add_line(kStdFromCudaStd);
+  return true;
+}
+
+bool DeviceUseChecks::object(const Use& use, const std::string& message) {
+  // Once per name: a class template and its specialisation are one thing to the reader.
+  if (!named_.insert(name_of(use.decl)).second) return false;
+  objections_.push_back({use.at,
+                         message + used_in(use),
+                         {{use.decl->getLocation(), "'" + name_of(use.decl) + "' declared here"}}});
+  return false;
 }
 
 bool DeviceUseChecks::refuse(const Use& use, const std::string& message) {
   failed_ = true;
-  // Once per name: a class template and its specialisation are one thing to the reader.
-  if (!refused_.insert(name_of(use.decl)).second) return false;
-  report_.error(
-      use.at, message + (use.in_function ? " (used in '" + use.in_function->getNameAsString() + "')"
-                                         : std::string()));
+  if (!named_.insert(name_of(use.decl)).second) return false;
+  report_.error(use.at, message + used_in(use));
   report_.note(use.decl->getLocation(), "'" + name_of(use.decl) + "' declared here");
   return false;
 }

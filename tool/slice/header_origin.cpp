@@ -16,17 +16,43 @@ bool SliceIncludes::contains(const std::string& header) const {
   return std::find(headers_.begin(), headers_.end(), header) != headers_.end();
 }
 
+void SliceIncludes::add_line(const std::string& line) {
+  if (!has_line(line)) lines_.push_back(line);
+}
+
+bool SliceIncludes::has_line(const std::string& line) const {
+  return std::find(lines_.begin(), lines_.end(), line) != lines_.end();
+}
+
 namespace {
 
+// A library's internals, which may need the headers that include them: a path component
+// `detail`, `details`, `specializations` or `__...` (cuda/std/__type_traits/is_same.h).
+bool internal_header(llvm::StringRef name) {
+  for (auto part = llvm::sys::path::begin(name), end = llvm::sys::path::end(name); part != end;
+       ++part)
+    if (*part == "detail" || *part == "details" || *part == "specializations" ||
+        part->starts_with("__"))
+      return true;
+  return false;
+}
+
+// The NVRTC-compilable headers met on an include chain, innermost first.
+struct ChainHeaders {
+  std::optional<std::string> innermost_public, innermost_library, outermost;
+};
+
 // The innermost public toolkit header on the chain and the user's include when NVRTC compiles it;
-// failing both, the outermost NVRTC-compilable header on the chain.
-std::vector<std::string> toolkit_headers(const std::optional<std::string>& innermost_public,
-                                         const std::optional<std::string>& user_include,
-                                         const std::optional<std::string>& outermost) {
+// failing both (the user's include is an umbrella NVRTC refuses, such as <cub/cub.cuh>, or there
+// is none), the innermost header of a library on the chain that is not its internals
+// (<cub/warp/warp_reduce.cuh> for cub::WarpReduce), else the outermost NVRTC compiles.
+std::vector<std::string> toolkit_headers(const ChainHeaders& chain,
+                                         const std::optional<std::string>& user_include) {
   std::vector<std::string> headers;
-  if (innermost_public) headers.push_back(*innermost_public);
+  if (chain.innermost_public) headers.push_back(*chain.innermost_public);
   if (user_include && nvrtc_compiles_header(*user_include)) headers.push_back(*user_include);
-  if (headers.empty() && outermost) headers.push_back(*outermost);
+  if (headers.empty() && chain.innermost_library) headers.push_back(*chain.innermost_library);
+  if (headers.empty() && chain.outermost) headers.push_back(*chain.outermost);
   return headers;
 }
 
@@ -34,15 +60,17 @@ std::vector<std::string> toolkit_headers(const std::optional<std::string>& inner
 
 HeaderOrigin HeaderOrigins::origin_of(clang::FileID file) const {
   HeaderOrigin origin;
-  std::optional<std::string> innermost_public, outermost;
+  ChainHeaders chain;
   for (int depth = 0; file.isValid() && depth < 64; ++depth) {
     clang::SourceLocation from = sm_.getIncludeLoc(file);
     if (from.isInvalid()) break;
     const IncludeDirective* directive = preprocessor_.directive_for(file);
     if (directive && nvrtc_compiles_header(directive->name)) {
-      outermost = directive->name;
-      if (!innermost_public && nvrtc_public_header(directive->name))
-        innermost_public = directive->name;
+      chain.outermost = directive->name;
+      if (!chain.innermost_public && nvrtc_public_header(directive->name))
+        chain.innermost_public = directive->name;
+      if (!chain.innermost_library && !internal_header(directive->name))
+        chain.innermost_library = directive->name;
     }
     clang::FileID includer = sm_.getFileID(sm_.getExpansionLoc(from));
     if (!sm_.getFileEntryRefForID(includer)) break;  // -include, predefines
@@ -52,7 +80,7 @@ HeaderOrigin HeaderOrigins::origin_of(clang::FileID file) const {
     }
     file = includer;
   }
-  origin.toolkit_headers = toolkit_headers(innermost_public, origin.user_include, outermost);
+  origin.toolkit_headers = toolkit_headers(chain, origin.user_include);
   return origin;
 }
 

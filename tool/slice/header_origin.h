@@ -19,15 +19,22 @@ struct HeaderOrigin {
   std::vector<std::string> toolkit_headers;  // NVRTC-compilable headers that provide it
 };
 
-// The headers the slice #includes, as written, in the order first needed.
+// The headers the slice #includes, as written, in the order first needed, and the lines it
+// writes at global scope after them (standard_library.h: a C library typedef, `std` made to find
+// cuda::std), each once.
 class SliceIncludes {
  public:
   void add(const std::string& header);
   bool contains(const std::string& header) const;
   const std::vector<std::string>& headers() const { return headers_; }
 
+  void add_line(const std::string& line);
+  bool has_line(const std::string& line) const;
+  const std::vector<std::string>& lines() const { return lines_; }
+
  private:
   std::vector<std::string> headers_;
+  std::vector<std::string> lines_;
 };
 
 class HeaderOrigins {

@@ -1,5 +1,6 @@
 #include "slice/include_policy.h"
 
+#include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 
 #include <array>
@@ -31,9 +32,25 @@ bool nvrtc_public_header(const std::string& name) {
 
 bool nvrtc_compiles_header(const std::string& name) {
   if (nvrtc_public_header(name)) return true;
+  // cub's umbrella and its device-wide algorithms hold host dispatch (and thrust), which NVRTC
+  // refuses (CUDA 13.0); its block-, warp- and thread-level headers compile on their own.
+  if (name == "cub/cub.cuh" || starts_with(name, "cub/device/") || name == "cub/util_allocator.cuh")
+    return false;
   for (std::string_view prefix : {"cooperative_groups/", "cuda/", "cub/", "nv/"})
     if (starts_with(name, prefix)) return true;
   return false;
+}
+
+bool from_toolkit_file(const clang::SourceManager& sm, const clang::Decl* d) {
+  clang::OptionalFileEntryRef entry =
+      sm.getFileEntryRefForID(sm.getFileID(sm.getExpansionLoc(d->getLocation())));
+  if (!entry) return false;
+  llvm::StringRef path = entry->getName();
+  llvm::SmallString<256> real;
+  if (!llvm::sys::fs::real_path(path, real)) path = real;
+  llvm::SmallString<256> toolkit;
+  if (llvm::sys::fs::real_path(TILETUNE_CUDA_PATH, toolkit)) toolkit = TILETUNE_CUDA_PATH;
+  return path.starts_with(toolkit.str().str() + "/");
 }
 
 std::optional<std::string> cuda_std_counterpart(const std::string& name) {

@@ -1,6 +1,9 @@
 // Which toolkit headers the device source may #include (the ones NVRTC compiles), and which
-// standard-library headers have a cuda::std counterpart to suggest when a kernel uses std::.
+// standard-library headers have a cuda::std counterpart to stand for them (standard_library.h).
 #pragma once
+
+#include <clang/AST/Decl.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <optional>
 #include <string>
@@ -9,8 +12,12 @@ namespace tiletune::tool {
 
 // True for a header NVRTC compiles from the toolkit's include directory: cuda_fp16.h,
 // cuda_bf16.h, cuda_fp8.h, mma.h, cuda_pipeline.h, cuda_awbarrier.h, cooperative_groups.h and
-// cooperative_groups/..., cuda/..., cub/..., nv/....
+// cooperative_groups/..., cuda/..., cub/... (not its umbrella cub/cub.cuh nor cub/device/...),
+// nv/....
 bool nvrtc_compiles_header(const std::string& name);
+
+// Declared in a file of the CUDA toolkit tiletune was built with (its headers, cccl's too).
+bool from_toolkit_file(const clang::SourceManager& sm, const clang::Decl* d);
 
 // True for the toolkit's public single headers in that list (cuda_fp16.h, mma.h, ...), which are
 // what a user includes, as opposed to the internals of cub/ or cuda/.

@@ -97,6 +97,9 @@ void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
     bool used = std::any_of(chunks.begin(), chunks.end(),
                             [&](const Chunk& c) { return c.contains(sm, use.at); });
     if (!used) continue;
+    if (std::optional<std::string> header = libcu_header_of_c_macro(use.name);
+        header && from_c_library(at))
+      includes.add(*header);
     for (const std::string& header : origins_.origin_of(sm.getFileID(at)).toolkit_headers)
       includes.add(header);
   }

@@ -8,8 +8,10 @@
 #include "slice/device_conditionals.h"
 #include "slice/device_use_checks.h"
 #include "slice/header_origin.h"
+#include "slice/internal_symbols.h"
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
+#include "slice/standard_library.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
@@ -18,6 +20,7 @@
 #include <tiletune/rules.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -40,9 +43,12 @@ std::vector<const clang::NamespaceDecl*> namespaces_of(const clang::Decl* d) {
   return chain;
 }
 
-// Closes the namespaces of `open` that `want` does not share and opens the rest of `want`.
+// Closes the namespaces of `open` that `want` does not share and opens the rest of `want`. An
+// anonymous namespace in `named` is written as the standard defines it, a namespace of a unique
+// name and a using-directive (internal_symbols.h), the directive at its first opening.
 std::string reopen_namespaces(std::vector<const clang::NamespaceDecl*>& open,
-                              const std::vector<const clang::NamespaceDecl*>& want) {
+                              const std::vector<const clang::NamespaceDecl*>& want,
+                              std::map<const clang::NamespaceDecl*, bool>& named) {
   std::size_t common = 0;
   while (common < open.size() && common < want.size() &&
          open[common]->getFirstDecl() == want[common]->getFirstDecl())
@@ -51,9 +57,15 @@ std::string reopen_namespaces(std::vector<const clang::NamespaceDecl*>& open,
   for (std::size_t n = open.size(); n > common; --n) out += "}\n";
   for (std::size_t n = common; n < want.size(); ++n) {
     const clang::NamespaceDecl* ns = want[n];
+    std::string name = ns->isAnonymousNamespace() ? std::string() : ns->getNameAsString() + " ";
+    if (auto unnamed = named.find(ns->getFirstDecl()); unnamed != named.end()) {
+      const std::string unique = kUnnamedNamespaceName;
+      name = unique + " ";
+      if (!unnamed->second) out += "namespace " + unique + " {}\nusing namespace " + unique + ";\n";
+      unnamed->second = true;  // the directive once, at the first opening
+    }
     out += ns->isInline() ? "inline namespace " : "namespace ";
-    out += ns->isAnonymousNamespace() ? std::string() : ns->getNameAsString() + " ";
-    out += "{\n";
+    out += name + "{\n";
   }
   open = want;
   return out;
@@ -85,17 +97,16 @@ class Slicer {
         report_(report),
         origins_(sm_, preprocessor) {}
 
-  // After run(): the variables the kernel shares with host code (DeviceUseChecks).
-  const std::vector<const clang::VarDecl*>& shared_with_host() const { return shared_with_host_; }
-
-  std::optional<std::string> run(const clang::FunctionDecl* kernel,
-                                 const std::vector<unsigned>& constant_params, bool bounded_block,
-                                 const std::vector<Use>& argument_uses) {
+  std::optional<Slice> run(const clang::FunctionDecl* kernel,
+                           const std::vector<unsigned>& constant_params, bool bounded_block,
+                           const std::vector<Use>& argument_uses) {
     bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>();
-    std::optional<SliceContents> contents = collect(kernel, argument_uses);
-    if (!contents) return std::nullopt;
-    add_using_directives(context_.getTranslationUnitDecl(), *contents);
+    Slice slice;
+    std::optional<SliceContents> contents = collect(kernel, argument_uses, slice);
     SourceEdits edits(context_);
+    // Every variable that cannot be shared is reported, whatever else was.
+    if (!externalize_shared(slice.shared_with_host, edits) || !contents) return std::nullopt;
+    add_using_directives(context_.getTranslationUnitDecl(), *contents);
     std::string entry;
     if (!constant_params.empty()) {
       std::optional<std::string> text =
@@ -105,14 +116,15 @@ class Slicer {
     } else if (bounded_block_) {
       mark_launch_bounds(kernel, edits);
     }
-    return write(kernel, *contents, edits, entry);
+    slice.source = write(kernel, *contents, edits, entry);
+    return slice;
   }
 
  private:
   // Everything the kernel and the site's template arguments use from the user's files,
   // transitively, each use checked; nullopt when one cannot go into the slice (reported).
   std::optional<SliceContents> collect(const clang::FunctionDecl* kernel,
-                                       const std::vector<Use>& argument_uses) {
+                                       const std::vector<Use>& argument_uses, Slice& slice) {
     SliceContents contents;
     DeviceUseChecks checks(context_, origins_, report_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
@@ -139,9 +151,33 @@ class Slicer {
           work.push_back(more);
       }
     }
+    slice.shared_with_host = checks.shared_with_host();
+    slice.objections = checks.objections();
     if (checks.failed()) return std::nullopt;
-    shared_with_host_ = checks.shared_with_host();
     return contents;
+  }
+
+  // The shared variables of internal linkage get external linkage in the slice, where the runtime
+  // then finds them by a fixed name (internal_symbols.h); false after reporting one it cannot.
+  bool externalize_shared(const std::vector<const clang::VarDecl*>& shared, SourceEdits& edits) {
+    std::set<const clang::NamespaceDecl*> unnamed;
+    bool ok = true;
+    for (const clang::VarDecl* v : shared) {
+      if (v->isExternallyVisible()) continue;
+      if (!slice_can_externalize(v)) {
+        report_.error(v->getLocation(),
+                      "'" + v->getQualifiedNameAsString() +
+                          "' is reached from host code through the runtime API and has internal "
+                          "linkage, which tiletune carries into the tuned kernel only for a "
+                          "plain variable at namespace scope, not a template's; give it external "
+                          "linkage (no `static`, no anonymous namespace)");
+        ok = false;
+        continue;
+      }
+      ok = externalize(v, edits, unnamed, report_) && ok;
+    }
+    for (const clang::NamespaceDecl* ns : unnamed) unnamed_.emplace(ns, false);
+    return ok;
   }
 
   // `using namespace N;` at namespace scope in a user file, where the slice has something from N:
@@ -168,7 +204,9 @@ class Slicer {
             if (n->getFirstDecl() == ns->getFirstDecl()) return true;
       return false;
     }
-    if (in_namespace_std(ns) || ns->isStdNamespace()) return false;
+    // `using namespace std;`: std finds cuda::std in the slice when the kernel uses std::.
+    if (in_namespace_std(ns) || ns->isStdNamespace())
+      return contents.includes.has_line(kStdFromCudaStd);
     HeaderOrigin origin = origins_.origin_of(sm_.getFileID(sm_.getExpansionLoc(ns->getLocation())));
     return std::any_of(origin.toolkit_headers.begin(), origin.toolkit_headers.end(),
                        [&](const std::string& h) { return contents.includes.contains(h); });
@@ -204,12 +242,13 @@ class Slicer {
     for (const std::string& header : contents.includes.headers())
       out += "#include <" + header + ">\n";
     out += macros.device_include_conditionals();
+    for (const std::string& line : contents.includes.lines()) out += line + "\n";
     if (bounded_block_) out += launch_bounds_default();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Chunk& chunk = all[i];
-      out += reopen_namespaces(open, namespaces_of(chunk.first));
+      out += reopen_namespaces(open, namespaces_of(chunk.first), unnamed_);
       // Declared under #ifdef __CUDA_ARCH__ and the like: the parse saw the host branch's
       // declaration, so the whole group goes in, for NVRTC to take the device one.
       if (const DeviceConditional* group = macros.device_conditional_around(chunk)) {
@@ -232,7 +271,7 @@ class Slicer {
       out += std::string(where.getColumn() - 1, ' ') + edits.text_of(chunk) + "\n";
       if (i == kernel_chunk) out += entry;
     }
-    return out + reopen_namespaces(open, {});
+    return out + reopen_namespaces(open, {}, unnamed_);
   }
 
   // The kernel's definition carries the configuration's launch bounds (rules::kLaunchBoundsMacro)
@@ -269,8 +308,9 @@ class Slicer {
   const PreprocessorRecord& preprocessor_;
   bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
-  std::vector<const clang::VarDecl*> shared_with_host_;
   HeaderOrigins origins_;
+  // Anonymous namespaces written with a name (internal_symbols.h), and whether one was opened.
+  std::map<const clang::NamespaceDecl*, bool> unnamed_;
 };
 
 std::string namespace_prefix(const clang::FunctionDecl* kernel) {
@@ -285,17 +325,13 @@ std::string namespace_prefix(const clang::FunctionDecl* kernel) {
 
 }  // namespace
 
-std::optional<std::string> slice_kernel(const clang::FunctionDecl* kernel,
-                                        const std::vector<unsigned>& constant_params,
-                                        bool bounded_block, clang::ASTContext& context,
-                                        const PreprocessorRecord& preprocessor, Reporter& report,
-                                        const std::vector<Use>& argument_uses,
-                                        std::vector<const clang::VarDecl*>* shared_with_host) {
-  Slicer slicer(context, preprocessor, report);
-  std::optional<std::string> source =
-      slicer.run(kernel, constant_params, bounded_block, argument_uses);
-  if (shared_with_host) *shared_with_host = slicer.shared_with_host();
-  return source;
+std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
+                                  const std::vector<unsigned>& constant_params, bool bounded_block,
+                                  clang::ASTContext& context,
+                                  const PreprocessorRecord& preprocessor, Reporter& report,
+                                  const std::vector<Use>& argument_uses) {
+  return Slicer(context, preprocessor, report)
+      .run(kernel, constant_params, bounded_block, argument_uses);
 }
 
 std::string constant_entry_name(const clang::FunctionDecl* kernel) {

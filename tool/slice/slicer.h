@@ -7,6 +7,7 @@
 #include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
 #include "slice/declaration_uses.h"
+#include "slice/device_use_checks.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -18,7 +19,8 @@
 namespace tiletune::tool {
 
 // The device source for `kernel`, with #line directives pointing at the user's files; nullopt
-// after reporting why at the offending use when the kernel needs something NVRTC cannot compile.
+// after reporting why at the offending use when the kernel needs something the tuned kernel
+// cannot do as the application does (a __managed__ variable).
 // `constant_params` (ascending) are the parameters the annotation passes as Constant(...): the
 // slice then turns the kernel into a force-inlined __device__ function and adds an entry kernel,
 // constant_entry_name(kernel), whose leading `long long` template parameters are those values.
@@ -27,14 +29,20 @@ namespace tiletune::tool {
 // follows a run-time value could exceed the bounds a configuration was compiled with.
 // `argument_uses` are what the site's template arguments name (template_argument_uses): carried
 // and checked as the kernel's own uses are, since NVRTC reads those arguments as text.
-// `shared_with_host`, when given, receives the __constant__/__device__ variables the kernel uses
-// that host code reaches through the runtime API (cudaMemcpyToSymbol, ...): the site names them
-// for the runtime, which keeps the tuned module's copies in step (SiteInfo::symbols).
-std::optional<std::string> slice_kernel(
-    const clang::FunctionDecl* kernel, const std::vector<unsigned>& constant_params,
-    bool bounded_block, clang::ASTContext& context, const PreprocessorRecord& preprocessor,
-    Reporter& report, const std::vector<Use>& argument_uses = {},
-    std::vector<const clang::VarDecl*>* shared_with_host = nullptr);
+struct Slice {
+  std::string source;
+  // The __constant__/__device__ variables the kernel uses that host code reaches through the
+  // runtime API (cudaMemcpyToSymbol, ...): the site names them for the runtime, which keeps the
+  // tuned module's copies in step (SiteInfo::symbols).
+  std::vector<const clang::VarDecl*> shared_with_host;
+  // What the tool expects NVRTC to reject (device_use_checks.h): NVRTC's verdict decides.
+  std::vector<Objection> objections;
+};
+std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
+                                  const std::vector<unsigned>& constant_params, bool bounded_block,
+                                  clang::ASTContext& context,
+                                  const PreprocessorRecord& preprocessor, Reporter& report,
+                                  const std::vector<Use>& argument_uses = {});
 
 // The entry kernel the slice adds for a kernel with Constant(...) parameters, qualified with the
 // kernel's namespaces (not anonymous or inline ones) so NVRTC finds it from the global scope.

@@ -1,5 +1,7 @@
 #include "slice/symbol_writes.h"
 
+#include "slice/internal_symbols.h"
+
 #include <clang/AST/GlobalDecl.h>
 #include <clang/AST/Mangle.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -51,6 +53,23 @@ class Finder : public clang::RecursiveASTVisitor<Finder> {
   std::map<const clang::VarDecl*, SymbolAccess>& found_;
 };
 
+// The Itanium mangling of a variable of namespace scope that the slice gave external linkage
+// (internal_symbols.h): its namespaces (an anonymous one by the name the slice gives it), then its
+// name; none at global scope or in an extern "C" block.
+std::string externalized_name(const clang::VarDecl* v) {
+  const std::string name = v->getName().str();
+  if (v->isInExternCContext()) return name;
+  std::vector<std::string> scopes;
+  for (const clang::DeclContext* dc = v->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      scopes.push_back(ns->isAnonymousNamespace() ? kUnnamedNamespaceName : ns->getNameAsString());
+  if (scopes.empty()) return name;
+  std::string out = "_ZN";
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    out += std::to_string(it->size()) + *it;
+  return out + std::to_string(name.size()) + name + "E";
+}
+
 }  // namespace
 
 std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTContext& context) {
@@ -66,6 +85,7 @@ std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTCon
 }
 
 std::string lowered_name(const clang::VarDecl* v, clang::ASTContext& context) {
+  if (!v->isExternallyVisible()) return externalized_name(v);
   std::unique_ptr<clang::MangleContext> mangle(context.createMangleContext());
   if (!mangle->shouldMangleDeclName(v)) return v->getName().str();
   std::string name;

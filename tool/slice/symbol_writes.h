@@ -21,7 +21,8 @@ struct SymbolAccess {
 std::map<const clang::VarDecl*, SymbolAccess> host_symbol_accesses(clang::ASTContext& context);
 
 // The variable's name in the compiled module (the Itanium mangling NVRTC uses too: `c` at global
-// scope, `_ZN2ns1cE` in a namespace), which the runtime looks up with cuModuleGetGlobal.
+// scope, `_ZN2ns1cE` in a namespace; for one of internal linkage, the name the slice gives it:
+// internal_symbols.h), which the runtime looks up with cuModuleGetGlobal.
 std::string lowered_name(const clang::VarDecl* v, clang::ASTContext& context);
 
 // How host code at global scope names the variable: `::ns::c` (anonymous namespaces left out:

@@ -98,11 +98,18 @@ class LocalType : public clang::RecursiveASTVisitor<LocalType> {
   std::string name_;
 };
 
-// What the slice can carry: a type, a class or alias template, or a variable, at namespace scope.
+// What the slice can carry: a type, a class or alias template, a variable, or a function or
+// function template (a `__device__` function passed as a template argument), at namespace scope.
 bool carried_kind(const clang::NamedDecl* d) {
   if (!d->getDeclContext()->isFileContext()) return false;
   if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d)) return v->hasGlobalStorage();
-  return llvm::isa<clang::TypeDecl, clang::ClassTemplateDecl, clang::TypeAliasTemplateDecl>(d);
+  return llvm::isa<clang::TypeDecl, clang::ClassTemplateDecl, clang::TypeAliasTemplateDecl,
+                   clang::FunctionDecl, clang::FunctionTemplateDecl>(d);
+}
+
+// A function's name may stand for several overloads; the argument picks one, so every one comes.
+bool overloadable(const clang::NamedDecl* d) {
+  return llvm::isa<clang::FunctionDecl, clang::FunctionTemplateDecl>(d);
 }
 
 // `name` looked up in the namespace `prefix` names ("" is the global one): what it finds, after
@@ -119,6 +126,10 @@ std::vector<const clang::NamedDecl*> lookup_in(clang::ASTContext& context,
   }
   path.insert(path.end(), parts.begin(), parts.end());
   std::vector<const clang::NamedDecl*> found;
+  auto functions_found = [&] {
+    return !found.empty() && overloadable(found.back()) ? found
+                                                        : std::vector<const clang::NamedDecl*>{};
+  };
   const clang::DeclContext* dc = context.getTranslationUnitDecl();
   for (std::size_t i = 0; i < path.size(); ++i) {
     const clang::NamespaceDecl* next = nullptr;
@@ -133,17 +144,18 @@ std::vector<const clang::NamedDecl*> lookup_in(clang::ASTContext& context,
       bool const last = i + 1 == path.size();
       if (carried_kind(d) && (last || llvm::isa<clang::TagDecl>(d))) {
         found.push_back(d);
-        return found;
+        if (!overloadable(d)) return found;
+        continue;
       }
       if (!last && llvm::isa<clang::NamespaceDecl>(d)) {
         next = llvm::cast<clang::NamespaceDecl>(d);
         break;
       }
     }
-    if (next == nullptr) return {};
+    if (next == nullptr) break;
     dc = next;
   }
-  return {};
+  return functions_found();
 }
 
 std::vector<const clang::NamedDecl*> lookup_from_site(clang::ASTContext& context,

@@ -1,0 +1,133 @@
+#include "slice/standard_library.h"
+
+#include "slice/include_policy.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <string_view>
+
+namespace tiletune::tool {
+namespace {
+
+// <stdint.h>'s names, which libcu++'s <cuda/std/cstdint> defines at global scope and in cuda::std
+// when compiled by NVRTC.
+bool stdint_name(std::string_view name) {
+  static constexpr std::array<std::string_view, 28> kNames = {
+      "int8_t",        "int16_t",        "int32_t",        "int64_t",        "uint8_t",
+      "uint16_t",      "uint32_t",       "uint64_t",       "int_fast8_t",    "int_fast16_t",
+      "int_fast32_t",  "int_fast64_t",   "uint_fast8_t",   "uint_fast16_t",  "uint_fast32_t",
+      "uint_fast64_t", "int_least8_t",   "int_least16_t",  "int_least32_t",  "int_least64_t",
+      "uint_least8_t", "uint_least16_t", "uint_least32_t", "uint_least64_t", "intptr_t",
+      "uintptr_t",     "intmax_t",       "uintmax_t"};
+  return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
+}
+
+// <stddef.h>'s names in std, which libcu++'s <cuda/std/cstddef> declares in cuda::std.
+bool stddef_name(std::string_view name) {
+  return name == "size_t" || name == "ptrdiff_t" || name == "nullptr_t" || name == "max_align_t" ||
+         name == "byte";
+}
+
+// NVRTC declares these at global scope with no header.
+bool nvrtc_predefined(std::string_view name) { return name == "size_t" || name == "ptrdiff_t"; }
+
+// A type NVRTC knows with no header: a builtin arithmetic type, or a pointer to one.
+bool builtin_type(clang::QualType t) {
+  if (const auto* p = t->getAs<clang::PointerType>()) t = p->getPointeeType();
+  return t->isBuiltinType() && (t->isArithmeticType() || t->isVoidType());
+}
+
+// libcu++'s own header for each entity, by file name: cuda/std/__algorithm/min.h declares min.
+// Forward declarations (__fwd/) are left out: they declare without defining.
+class CudaStdIndex {
+ public:
+  CudaStdIndex() {
+    for (const char* root : {TILETUNE_CUDA_PATH "/include/cccl/", TILETUNE_CUDA_PATH "/include/"}) {
+      std::error_code ec;
+      const std::string base = std::string(root) + "cuda/std";
+      for (llvm::sys::fs::directory_iterator dir(base, ec), end; !ec && dir != end;
+           dir.increment(ec)) {
+        llvm::StringRef group = llvm::sys::path::filename(dir->path());
+        if (!group.starts_with("__") || group == "__fwd") continue;
+        std::error_code inner;
+        for (llvm::sys::fs::directory_iterator file(dir->path(), inner), last;
+             !inner && file != last; file.increment(inner)) {
+          llvm::StringRef name = llvm::sys::path::filename(file->path());
+          if (!name.ends_with(".h")) continue;
+          by_stem_[name.drop_back(2).str()].push_back("cuda/std/" + group.str() + "/" + name.str());
+        }
+      }
+      if (!by_stem_.empty()) break;
+    }
+    for (auto& [stem, headers] : by_stem_) std::sort(headers.begin(), headers.end());
+  }
+
+  std::vector<std::string> headers_of(llvm::StringRef name) const {
+    auto found = by_stem_.find(name.str());
+    if (found == by_stem_.end() && (name.ends_with("_t") || name.ends_with("_v")))
+      found = by_stem_.find(name.drop_back(2).str());  // is_same_v: is_same.h
+    return found == by_stem_.end() ? std::vector<std::string>{} : found->second;
+  }
+
+ private:
+  std::map<std::string, std::vector<std::string>> by_stem_;
+};
+
+// The entity at the level of namespace std (or one nested in it) that `d` belongs to: a member's
+// class, a specialization's template.
+const clang::NamedDecl* std_entity(const clang::Decl* d) {
+  const clang::NamedDecl* entity = llvm::dyn_cast<clang::NamedDecl>(d);
+  for (const clang::DeclContext* dc = d->getDeclContext(); dc && !dc->isFileContext();
+       dc = dc->getParent())
+    if (const auto* named = llvm::dyn_cast<clang::NamedDecl>(dc)) entity = named;
+  if (const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(entity))
+    entity = spec->getSpecializedTemplate();
+  return entity;
+}
+
+// Clang's CUDA headers declare the device overloads of <cmath>'s functions in std.
+bool clang_cuda_math_header(llvm::StringRef file) {
+  llvm::StringRef name = llvm::sys::path::filename(file);
+  return name.starts_with("__clang_cuda_") && (name.contains("math") || name.contains("cmath"));
+}
+
+}  // namespace
+
+std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d) {
+  if (!d->getDeclContext()->getRedeclContext()->isTranslationUnit() || !d->getIdentifier())
+    return std::nullopt;
+  const std::string name = d->getName().str();
+  if (nvrtc_predefined(name)) return CarriedTypedef{};
+  if (stdint_name(name)) return CarriedTypedef{"cuda/std/cstdint", ""};
+  const clang::QualType canonical = d->getUnderlyingType().getCanonicalType();
+  if (!builtin_type(canonical)) return std::nullopt;
+  clang::PrintingPolicy policy(d->getASTContext().getLangOpts());
+  return CarriedTypedef{"", "typedef " + canonical.getAsString(policy) + " " + name + ";"};
+}
+
+std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const HeaderOrigins& origins,
+                                              const clang::SourceManager& sm) {
+  static const CudaStdIndex index;
+  const clang::NamedDecl* entity = std_entity(d);
+  if (entity && entity->getIdentifier()) {
+    const llvm::StringRef name = entity->getName();
+    if (stdint_name(name)) return {"cuda/std/cstdint"};
+    if (stddef_name(name)) return {"cuda/std/cstddef"};
+    if (std::vector<std::string> headers = index.headers_of(name); !headers.empty()) return headers;
+  }
+  const clang::FileID file = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
+  if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
+    if (clang_cuda_math_header(entry->getName())) return {"cuda/std/cmath"};
+  if (std::optional<std::string> header = origins.standard_header_of(file))
+    if (std::optional<std::string> counterpart = cuda_std_counterpart(*header))
+      return {*counterpart};
+  return {};
+}
+
+}  // namespace tiletune::tool

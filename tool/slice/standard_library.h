@@ -1,0 +1,42 @@
+// What a kernel uses from the C and C++ standard libraries, carried as NVRTC compiles it. NVRTC has
+// neither library (it predefines only size_t and ptrdiff_t), and the host's headers that nvcc
+// reads do not compile there; the slice carries their device equivalents instead:
+// - a C library typedef (`int64_t`, `uint`, `ssize_t`, from glibc's <stdint.h>, <sys/types.h>,
+//   ...): <stdint.h>'s names as libcu++'s <cuda/std/cstdint> defines them for NVRTC (whose
+//   `int64_t` is `long long`), the others as a typedef of the type Clang sees for the host;
+// - a `std::` name (`std::is_same_v`, `std::numeric_limits`, `std::min`, `std::int64_t`):
+//   libcu++'s counterpart in `cuda::std`, the slice's `namespace std` made to find it.
+#pragma once
+
+#include "slice/header_origin.h"
+
+#include <clang/AST/Decl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tiletune::tool {
+
+// The line that makes `std::x` find `cuda::std::x` in the slice. A directive rather than a
+// namespace alias: libcu++ declares a few things in `namespace std` itself (tuple_size, for
+// structured bindings), and `cuda::std::x` keeps working as written.
+inline constexpr const char* kStdFromCudaStd = "namespace std { using namespace cuda::std; }";
+
+// How the slice carries a C library typedef at global scope (`d` from a system header that is not
+// the toolkit's): the header that defines it for NVRTC, or the typedef line; nullopt when it is
+// none of the C library's arithmetic typedefs.
+struct CarriedTypedef {
+  std::string header;  // "" for a typedef line, or when NVRTC predefines the name
+  std::string line;    // "typedef unsigned int uint;"
+};
+std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d);
+
+// The libcu++ headers that declare `d`'s counterpart in cuda::std (`d` in namespace std): by name
+// for the C types (<cuda/std/cstddef>, <cuda/std/cstdint>), then libcu++'s header for that entity
+// (cuda/std/__algorithm/min.h for std::min), then the counterpart of the standard header that
+// declares it (<cuda/std/type_traits>). Empty when libcu++ has none.
+std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const HeaderOrigins& origins,
+                                              const clang::SourceManager& sm);
+
+}  // namespace tiletune::tool
