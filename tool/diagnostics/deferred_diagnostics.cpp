@@ -68,11 +68,13 @@ bool DeferredDiagnostics::release_withheld(
       continue;
     }
     if (!reported) continue;
-    if (what == Withheld::kReportAsWarnings && !note) {
-      engine_.Report(clang::StoredDiagnostic(
-          clang::DiagnosticsEngine::Warning, d.getID(),
-          d.getMessage().str() + " (Clang's host-side view of the call; nvcc judges host code)",
-          d.getLocation(), d.getRanges(), d.getFixIts()));
+    if (what == Withheld::kReportAsWarnings) {
+      // One line: nvcc judges this host code, so Clang's notes (its candidate lists) stay out.
+      if (!note)
+        engine_.Report(clang::StoredDiagnostic(
+            clang::DiagnosticsEngine::Warning, d.getID(),
+            d.getMessage().str() + " (Clang's host-side view of the call; nvcc judges host code)",
+            d.getLocation(), d.getRanges(), d.getFixIts()));
       continue;
     }
     error = error || !note;

@@ -38,7 +38,7 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   enum class Withheld { kDrop, kReport, kReportAsWarnings };
 
   // The withheld errors, with their notes, where `in_site(location)` is true: dropped, reported,
-  // or reported as warnings left to nvcc. Withheld warnings are dropped: they concern the probe's
+  // or reported as warnings left to nvcc (without their notes: Clang's candidate lists). Withheld warnings are dropped: they concern the probe's
   // own form. Whether an error was reported.
   bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, Withheld what);
 
