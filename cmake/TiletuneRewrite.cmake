@@ -1,8 +1,8 @@
 # Running the tiletune tool before nvcc.
 #
 #   tiletune_add_sources(target file.cu ...)
-#     Rewrites each annotated .cu file into the build tree and compiles the rewritten file as part
-#     of `target`. The tool gets the target's include directories, compile definitions and the
+#     Rewrites each annotated .cu file into the build tree (tiletune/<target>/<its path>.tiletune.cu)
+#     and compiles the rewritten file as part of `target`; the project must enable CUDA. The tool gets the target's include directories, compile definitions and the
 #     compile options that change parsing (its CUDA_STANDARD, -std=, --extended-lambda,
 #     --expt-relaxed-constexpr), and writes a depfile, so Ninja re-runs it when the .cu file or any
 #     header it includes changes. Its NVRTC device check compiles for the target's first
@@ -14,12 +14,43 @@
 #
 # TILETUNE_EXECUTABLE names the tool (a target in the source tree, a path in an installed package).
 
+# The rewritten files are compiled as CUDA: without the language, CMake would drop them from the
+# target without a word.
+function(_tiletune_require_cuda caller)
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT CUDA IN_LIST languages)
+    message(FATAL_ERROR
+      "${caller}: the CUDA language is not enabled in this project, so the rewritten .cu files "
+      "would not be compiled. Add CUDA to the languages, as in project(NAME LANGUAGES CXX CUDA), "
+      "or call enable_language(CUDA) before ${caller}.")
+  endif()
+endfunction()
+
+# Where the rewrite of `absolute` goes: its path below the source directory (the absolute path
+# outside it), in a folder per target, so that heat/kernels.cu and norm/kernels.cu, or one file in
+# two targets, never share an output.
+function(_tiletune_rewritten_path absolute target out_var)
+  file(RELATIVE_PATH relative ${CMAKE_CURRENT_SOURCE_DIR} ${absolute})
+  if(relative MATCHES "^\\.\\./" OR IS_ABSOLUTE "${relative}")
+    string(REGEX REPLACE "^/+" "" relative "${absolute}")
+    set(relative "_root/${relative}")
+  endif()
+  string(REGEX REPLACE "\\.cu$" "" relative "${relative}")
+  if(target)
+    set(folder ${CMAKE_CURRENT_BINARY_DIR}/tiletune/${target})
+  else()
+    set(folder ${CMAKE_CURRENT_BINARY_DIR}/tiletune/_rewrite)
+  endif()
+  set(${out_var} ${folder}/${relative}.tiletune.cu PARENT_SCOPE)
+endfunction()
+
 function(_tiletune_rewrite_one source target out_var)
   get_filename_component(absolute ${source} ABSOLUTE)
-  get_filename_component(name ${source} NAME_WE)
   get_filename_component(directory ${absolute} DIRECTORY)
-  set(rewritten ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu)
-  set(depfile ${CMAKE_CURRENT_BINARY_DIR}/${name}.tiletune.cu.d)
+  _tiletune_rewritten_path(${absolute} "${target}" rewritten)
+  set(depfile ${rewritten}.d)
+  get_filename_component(rewritten_directory ${rewritten} DIRECTORY)
+  file(MAKE_DIRECTORY ${rewritten_directory})
   # Kept as single strings (quoted below): the ';' inside the generator expressions must not split
   # them before they are evaluated. COMMAND_EXPAND_LISTS splits the results into arguments.
   set(include_flags "")
@@ -70,6 +101,7 @@ function(_tiletune_rewrite_one source target out_var)
 endfunction()
 
 function(tiletune_rewrite out_var)
+  _tiletune_require_cuda(tiletune_rewrite)
   set(outputs)
   foreach(source IN LISTS ARGN)
     _tiletune_rewrite_one(${source} "" rewritten)
@@ -79,6 +111,7 @@ function(tiletune_rewrite out_var)
 endfunction()
 
 function(tiletune_add_sources target)
+  _tiletune_require_cuda("tiletune_add_sources(${target} ...)")
   foreach(source IN LISTS ARGN)
     _tiletune_rewrite_one(${source} ${target} rewritten)
     target_sources(${target} PRIVATE ${rewritten})

@@ -14,7 +14,8 @@ Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
     : device_(std::move(device)),
       compiler_(std::move(compiler)),
       options_(options),
-      results_(std::make_unique<detail::ResultsFile>(options.results_file, options.log)),
+      results_(std::make_unique<detail::ResultsFile>(options.results_file, options.log,
+                                                     options.tuning_lock_timeout)),
       pool_(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {
 }
 

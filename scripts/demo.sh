@@ -8,8 +8,8 @@ echo
 echo "== the annotation (examples/vadd/vadd.cu):"
 sed -n '/^ *TILETUNE(/,/;$/p' examples/vadd/vadd.cu
 echo
-echo "== rewritten by tiletune into a site and a call (build/examples/vadd.tiletune.cu):"
-scripts/show_rewritten_site.sh build/examples/vadd.tiletune.cu
+echo "== rewritten by tiletune into a site and a call (build/examples/tiletune/vadd/vadd/vadd.tiletune.cu):"
+scripts/show_rewritten_site.sh build/examples/tiletune/vadd/vadd/vadd.tiletune.cu
 echo
 echo "== running build/examples/vadd"
 build/examples/vadd

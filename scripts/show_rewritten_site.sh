@@ -3,7 +3,7 @@
 # each site's descriptor and the call that replaced its annotation, without the #line directives
 # that point nvcc's messages back at the user's file, and with the sliced device source (often
 # long) shown as one line saying how long it is.
-#   scripts/show_rewritten_site.sh build/examples/vadd.tiletune.cu
+#   scripts/show_rewritten_site.sh build/examples/tiletune/vadd/vadd/vadd.tiletune.cu
 set -euo pipefail
 if [ $# -ne 1 ] || [ ! -r "$1" ]; then
   echo "usage: $0 FILE.tiletune.cu (a file the tiletune tool wrote)" >&2

@@ -48,7 +48,7 @@ class FileRewriter {
 
   void rewrite_site(const SiteText& site, const SiteLaunches& launches,
                     const PreprocessorRecord& preprocessor) {
-    std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
+    std::variant<Annotation, ParseError> parsed = parse_site_annotation(site);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
       report_.error(site, e->span, e->message);
       release_clang_diagnostics(site, DeferredDiagnostics::Withheld::kDrop);

@@ -1,7 +1,7 @@
 // tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [--no-device-check]
-// [--device-check-cache DIR] [--verbose] [--dump-device-sources DIR] [-- compiler flags]: the
-// command line. Flags come from driver/compile_flags.h, the work from rewrite_action.h, the files
-// it writes from driver/output_files.h.
+// [--device-check-cache DIR] [--verbose] [--dump-device-sources DIR] [-- compiler flags], or
+// --version, --help: the command line. Flags come from driver/compile_flags.h, the work from
+// rewrite_action.h, the files it writes from driver/output_files.h.
 //
 // Exit status: 0 rewritten, 1 an annotation (or the file) was rejected, 2 usage or internal error.
 #include "devcheck/check_cache.h"
@@ -10,6 +10,8 @@
 #include "driver/output_files.h"
 #include "rewrite_action.h"
 
+#include <clang/Basic/Version.h>
+#include <cuda.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
@@ -25,6 +27,7 @@ using namespace tiletune::tool;
 
 constexpr const char* kUsage =
     "usage: tiletune INPUT.cu -o OUTPUT.cu [--depfile FILE] [-p BUILD_DIR] [-- compiler flags]\n"
+    "       tiletune --version | --help\n"
     "  Checks every TILETUNE(...) annotation in INPUT.cu and writes the file with each one\n"
     "  rewritten into calls to libtiletune. Flags after -- are the ones nvcc gets (-I, -D, -std).\n"
     "  Without --, the flags come from compile_commands.json: the one in BUILD_DIR, or else the\n"
@@ -58,6 +61,11 @@ std::optional<int> take_argument(int argc, char** argv, int& i, CommandLine& lin
   std::string arg = argv[i];
   if (arg == "-h" || arg == "--help") {
     llvm::outs() << kUsage;
+    return 0;
+  }
+  if (arg == "--version") {
+    llvm::outs() << "tiletune " TILETUNE_VERSION_TEXT " (Clang " CLANG_VERSION_STRING ", CUDA "
+                 << CUDA_VERSION / 1000 << "." << CUDA_VERSION % 1000 / 10 << ")\n";
     return 0;
   }
   if (arg == "--no-device-check" || arg == "--verbose") {

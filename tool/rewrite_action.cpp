@@ -39,6 +39,7 @@ class RewriteConsumer : public clang::ASTConsumer {
         device_check_(device_check) {}
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
+    if (refuse_cxx03(context)) return;
     // Clang has said what is wrong with the file itself: errors count where a tuned kernel
     // depends on the code (or after a fatal error, when the parse is incomplete).
     std::optional<TunedCode> tuned;
@@ -72,6 +73,17 @@ class RewriteConsumer : public clang::ASTConsumer {
   }
 
  private:
+  // tiletune's headers and generated code are C++11 (nvcc also takes C++03): one error at the
+  // first annotation, instead of tiletune.h's #error left to nvcc as host code.
+  bool refuse_cxx03(clang::ASTContext& context) const {
+    if (context.getLangOpts().CPlusPlus11 || sites_.empty()) return false;
+    Reporter(context.getDiagnostics())
+        .error(sites_.front().macro_begin,
+               "tiletune needs C++11 or later, and this file is compiled as C++03: compile it with "
+               "-std=c++11 or later (nvcc -std=c++17; CMake: CUDA_STANDARD 17)");
+    return true;
+  }
+
   // Clang reports an unterminated `TILETUNE(` at the macro's name. That is an error in the
   // annotation itself, never code left to nvcc: it stays an error, or the tool would exit 0 and
   // drop the annotation without a word.
@@ -159,7 +171,7 @@ class RewriteAction : public clang::ASTFrontendAction {
 
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
-    pp.addPPCallbacks(std::make_unique<SiteFinder>(pp, sites_, unrewritable_));
+    pp.addPPCallbacks(std::make_unique<SiteFinder>(ci, sites_, unrewritable_));
     auto record = std::make_unique<PreprocessorRecord>(ci.getSourceManager());
     preprocessor_ = record.get();  // owned by the preprocessor, which outlives the consumer
     pp.addPPCallbacks(std::move(record));

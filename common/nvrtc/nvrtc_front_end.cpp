@@ -62,9 +62,12 @@ std::vector<std::string> front_end_options(const FrontEndInput& input) {
       (input.cubin ? "--gpu-architecture=sm_" : "--gpu-architecture=compute_") +
           std::to_string(input.arch),
       "-std=c++17",
-      "--include-path=" + toolkit_include_dir(),
       "-lineinfo",
   };
+  // Where the toolkit's headers are missing (a machine with only the driver and NVRTC) the runtime
+  // passes the copy built into libtiletune in input.options (runtime/compile/built_in/).
+  if (const std::string toolkit = toolkit_include_dir(); ::access(toolkit.c_str(), F_OK) == 0)
+    options.push_back("--include-path=" + toolkit);
   // ptxas reports each function's spills in the program log (registers are read from the cubin).
   if (input.cubin) options.push_back("--ptxas-options=-v");
   // NVRTC 13 otherwise keeps every program in the driver's compute cache (~/.nv/ComputeCache) where
@@ -159,12 +162,24 @@ int nvrtc_version() {
   return major * 1000 + minor * 10;
 }
 
+namespace {
+std::string& built_in_directory_for_testing() {
+  static std::string directory;
+  return directory;
+}
+}  // namespace
+
 std::string toolkit_include_dir() {
   if (const char* from_environment = std::getenv("TILETUNE_CUDA_INCLUDE");
       from_environment != nullptr && *from_environment != '\0') {
     return from_environment;
   }
+  if (!built_in_directory_for_testing().empty()) return built_in_directory_for_testing();
   return TILETUNE_CUDA_INCLUDE_DIR;
+}
+
+void set_toolkit_include_dir_for_testing(std::string directory) {
+  built_in_directory_for_testing() = std::move(directory);
 }
 
 }  // namespace tiletune::detail

@@ -57,7 +57,13 @@ FrontEndOutput only_kernel(FrontEndBatchOutput&& batch);
 int nvrtc_version();
 
 // The toolkit's include directory given to NVRTC (cuda_fp16.h, cooperative_groups.h, cub, ...):
-// $TILETUNE_CUDA_INCLUDE if set, else the one tiletune was built against.
+// $TILETUNE_CUDA_INCLUDE if set, else the one tiletune was built against. NVRTC gets it only where
+// it exists.
 std::string toolkit_include_dir();
+
+// Tests only: stands for the directory tiletune was built against ("" restores it), so that a test
+// can take the path of a machine without the toolkit's headers. Not thread-safe: set it before
+// compiling.
+void set_toolkit_include_dir_for_testing(std::string directory);
 
 }  // namespace tiletune::detail

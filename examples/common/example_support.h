@@ -9,14 +9,14 @@
 #include <cstdlib>
 #include <vector>
 
-#define EXAMPLE_CHECK(call)                                                       \
-  do {                                                                            \
-    cudaError_t err_ = (call);                                                    \
-    if (err_ != cudaSuccess) {                                                    \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,         \
-                   cudaGetErrorString(err_));                                     \
-      std::exit(1);                                                               \
-    }                                                                             \
+#define EXAMPLE_CHECK(call)                                              \
+  do {                                                                   \
+    cudaError_t err_ = (call);                                           \
+    if (err_ != cudaSuccess) {                                           \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, \
+                   cudaGetErrorString(err_));                            \
+      std::exit(1);                                                      \
+    }                                                                    \
   } while (0)
 
 namespace example {

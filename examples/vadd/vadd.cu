@@ -11,12 +11,8 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 }
 
 void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
-  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)),
-           key = (n),
-           blocks = cld(n, $tile),
-           threads = $tile,
-           stream = s,
-           vadd<$tile>(a, b, c, n));
+  TILETUNE(space = (tile = (64, 128, 256, 512), occupancy = (1, 2, 4)), key = (n),
+           blocks = cld(n, $tile), threads = $tile, stream = s, vadd<$tile>(a, b, c, n));
 }
 
 int main() {

@@ -14,7 +14,8 @@ namespace tiletune {
 // Calls a geometry function without owning or copying it: no allocation on the launch path.
 class GeometryRef {
  public:
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, GeometryRef>>>
+  template <class F, class = typename std::enable_if<
+                         !std::is_same<typename std::decay<F>::type, GeometryRef>::value>::type>
   GeometryRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
       : object_(&f), call_([](const void* o, const Config& c) -> Geometry {
           return (*static_cast<const F*>(o))(c);
@@ -30,7 +31,8 @@ class GeometryRef {
 class TuningOptionsRef {
  public:
   TuningOptionsRef() = default;
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, TuningOptionsRef>>>
+  template <class F, class = typename std::enable_if<!std::is_same<typename std::decay<F>::type,
+                                                                   TuningOptionsRef>::value>::type>
   TuningOptionsRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
       : object_(&f),
         call_([](const void* o) -> TuningOptions { return (*static_cast<const F*>(o))(); }) {}
@@ -47,7 +49,8 @@ class TuningOptionsRef {
 class ArgumentsRef {
  public:
   ArgumentsRef() = default;
-  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, ArgumentsRef>>>
+  template <class F, class = typename std::enable_if<
+                         !std::is_same<typename std::decay<F>::type, ArgumentsRef>::value>::type>
   explicit ArgumentsRef(const F& f)
       : object_(&f),
         call_([](const void* o, const Config& c) { (*static_cast<const F*>(o))(c); }) {}

@@ -1,43 +1,46 @@
 // The annotation language's limits and hint rules, written once. The tool's build-time checks and
 // the runtime's first-launch checks (of an opaque space, or a site written by hand) both include
 // this header, so the two cannot disagree on what is valid or on how they say it isn't.
-// C++17: user code reaches it through the public headers.
+// C++11: user code reaches it through the public headers.
 #pragma once
+
+#include <tiletune/detail/language.h>
 
 #include <cstddef>
 #include <string>
 
-namespace tiletune::rules {
+namespace tiletune {
+namespace rules {
 
 // Values in a configuration (tiletune::Config) and in a key (tiletune::Key).
-inline constexpr int kMaxAxes = 8;
-inline constexpr int kMaxKeyValues = 8;
+TILETUNE_DETAIL_CONSTANT int kMaxAxes = 8;
+TILETUNE_DETAIL_CONSTANT int kMaxKeyValues = 8;
 
 // A literal space larger than this is refused before it is enumerated.
-inline constexpr std::size_t kMaxLiteralConfigurations = std::size_t{1} << 20;
+TILETUNE_DETAIL_CONSTANT std::size_t kMaxLiteralConfigurations = std::size_t{1} << 20;
 
 // Up to this many configurations `search = auto` (the default) is exhaustive, beyond it a
 // sample. A configuration costs about 165 ms of CPU to build (front end and machine code) and a
 // few ms to measure, so 128 of them take about 1.5 s on 16 cores: beyond that the sample pays for
 // itself (README, "Large spaces"). The tool warns of an exhaustive space above 64.
-inline constexpr std::size_t kExhaustiveUpTo = 128;
+TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = 128;
 
 // The keywords of the annotation language, in the order an error message lists them.
-inline constexpr const char* kKeywords[] = {
+TILETUNE_DETAIL_CONSTANT const char* kKeywords[] = {
     "space",    "where",   "key",     "blocks", "threads",  "shmem",  "stream", "occupancy",
     "num_ctas", "restore", "outputs", "verify", "flush_l2", "search", "budget", "seed"};
-inline constexpr std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
+TILETUNE_DETAIL_CONSTANT std::size_t kKeywordCount = sizeof(kKeywords) / sizeof(kKeywords[0]);
 
 // The axis names that are compiler or launch hints rather than plain values, and the static
 // keywords of the same names.
-inline constexpr const char* kOccupancy = "occupancy";
-inline constexpr const char* kNumCtas = "num_ctas";
-inline constexpr const char* kHints[] = {kOccupancy, kNumCtas};
+TILETUNE_DETAIL_CONSTANT const char* kOccupancy = "occupancy";
+TILETUNE_DETAIL_CONSTANT const char* kNumCtas = "num_ctas";
+TILETUNE_DETAIL_CONSTANT const char* kHints[] = {kOccupancy, kNumCtas};
 
 // The macro the tool writes on a kernel that has no __launch_bounds__ of its own (empty unless
 // defined); the runtime defines it per configuration as that configuration's block size and
 // occupancy, so the front end compiles for them (issue 16; common/instantiation/launch_bounds.h).
-inline constexpr const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
+TILETUNE_DETAIL_CONSTANT const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
 
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.
 constexpr bool valid_occupancy(long long v) { return v >= 1; }
@@ -64,4 +67,5 @@ inline std::string hint_axis_conflict(const std::string& hint) {
   return "static hint '" + hint + "' conflicts with the space's axis of the same name";
 }
 
-}  // namespace tiletune::rules
+}  // namespace rules
+}  // namespace tiletune

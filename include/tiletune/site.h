@@ -12,13 +12,17 @@
 #include <tiletune/tuning_options.h>
 #include <tiletune/tuning_result.h>
 
+#include <tiletune/detail/language.h>
+
 #include <cstddef>
 #include <memory>
-#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
+#if __cplusplus >= 201703L
+#include <optional>
+#endif
 
 namespace tiletune {
 
@@ -53,8 +57,11 @@ class Site {
   void launch(const Key& key, GeometryRef geometry, void** args,
               TuningOptionsRef tuning_options = {}, ArgumentsRef arguments = {});
 
-  // The tuning done for `key` in the current context, if any.
+#if __cplusplus >= 201703L
+  // The tuning done for `key` in the current context, if any. (For C++17 callers: generated
+  // sites, which compile with the user's -std, never ask.)
   std::optional<TuningResult> result(const Key& key) const;
+#endif
 
   // Forgets the winners for `key` (every context), in memory and in the results file, so the next
   // launch tunes again.
@@ -120,11 +127,12 @@ T convert(T value) {
 
 // A per-configuration argument has no value until a configuration is chosen.
 template <class T, class A>
-decltype(auto) initial_value(A&& arg) {
-  if constexpr (IsPerConfig<std::decay_t<A>>::value)
-    return T{};
-  else
-    return std::forward<A>(arg);
+A&& initial_value(A&& arg, std::false_type /*per configuration*/) {
+  return std::forward<A>(arg);
+}
+template <class T, class A>
+T initial_value(A&&, std::true_type /*per configuration*/) {
+  return T{};
 }
 
 template <class... P>
@@ -133,43 +141,58 @@ struct Launcher<void (*)(P...)> {
   static void run(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
                   A&&... args) {
     static_assert(sizeof...(A) == sizeof...(P), "tiletune: wrong number of kernel arguments");
-    std::tuple<std::decay_t<P>...> values(initial_value<std::decay_t<P>>(std::forward<A>(args))...);
-    if constexpr ((IsPerConfig<std::decay_t<A>>::value || ...)) {
-      auto per_config_arguments = [&](const Config& config) {
-        refresh(values, config, std::index_sequence_for<P...>{}, args...);
-      };
-      run_with(site, key, geometry, options, values, ArgumentsRef(per_config_arguments),
-               std::index_sequence_for<P...>{});
-    } else {
-      run_with(site, key, geometry, options, values, ArgumentsRef(),
-               std::index_sequence_for<P...>{});
-    }
+    std::tuple<typename std::decay<P>::type...> values(initial_value<typename std::decay<P>::type>(
+        std::forward<A>(args), IsPerConfig<typename std::decay<A>::type>())...);
+    using AnyPerConfig =
+        std::integral_constant<bool,
+                               AnyOf<IsPerConfig<typename std::decay<A>::type>::value...>::value>;
+    run_with(site, key, geometry, options, values, IndicesFor<P...>(), AnyPerConfig(), args...);
   }
 
  private:
-  template <class G, class Tuple, std::size_t... I>
+  template <class G, class Tuple, std::size_t... I, class... A>
   static void run_with(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
-                       Tuple& values, ArgumentsRef arguments, std::index_sequence<I...>) {
+                       Tuple& values, Indices<I...> indices, std::false_type /*per configuration*/,
+                       const A&...) {
+    launch_values(site, key, geometry, options, values, ArgumentsRef(), indices);
+  }
+
+  template <class G, class Tuple, std::size_t... I, class... A>
+  static void run_with(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
+                       Tuple& values, Indices<I...> indices, std::true_type /*per configuration*/,
+                       const A&... args) {
+    auto per_config_arguments = [&](const Config& config) {
+      refresh(values, config, indices, args...);
+    };
+    launch_values(site, key, geometry, options, values, ArgumentsRef(per_config_arguments),
+                  indices);
+  }
+
+  template <class G, class Tuple, std::size_t... I>
+  static void launch_values(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
+                            Tuple& values, ArgumentsRef arguments, Indices<I...>) {
     void* pointers[sizeof...(I) + 1] = {static_cast<void*>(&std::get<I>(values))...};
     site.launch(key, GeometryRef(geometry), pointers, options, arguments);
   }
 
   template <class Tuple, std::size_t... I, class... A>
-  static void refresh(Tuple& values, const Config& config, std::index_sequence<I...>,
-                      const A&... args) {
-    (refresh_one(std::get<I>(values), config, args), ...);
+  static void refresh(Tuple& values, const Config& config, Indices<I...>, const A&... args) {
+    int const in_order[] = {0, (refresh_one(std::get<I>(values), config, args), 0)...};
+    (void)in_order;
   }
 
   template <class T, class A>
-  static void refresh_one(T& slot, const Config& config, const A& arg) {
-    if constexpr (IsPerConfig<A>::value) slot = convert<T>(arg.value_of(config));
+  static void refresh_one(T&, const Config&, const A&) {}
+  template <class T, class F>
+  static void refresh_one(T& slot, const Config& config, const PerConfig<F>& arg) {
+    slot = convert<T>(arg.value_of(config));
   }
 };
 }  // namespace detail
 
 namespace detail {
 template <std::size_t I, std::size_t... Dropped>
-constexpr bool is_dropped = ((I == Dropped) || ...);
+struct IsDropped : AnyOf<(I == Dropped)...> {};
 
 // Appends the parameters of List to Result one at a time, skipping those at dropped indices.
 template <class Result, std::size_t I, class List, std::size_t... Dropped>
@@ -180,9 +203,10 @@ struct KeepParameters<void (*)(K...), I, std::tuple<>, Dropped...> {
 };
 template <class... K, std::size_t I, class P, class... Rest, std::size_t... Dropped>
 struct KeepParameters<void (*)(K...), I, std::tuple<P, Rest...>, Dropped...> {
-  using type = typename KeepParameters<
-      std::conditional_t<is_dropped<I, Dropped...>, void (*)(K...), void (*)(K..., P)>, I + 1,
-      std::tuple<Rest...>, Dropped...>::type;
+  using type =
+      typename KeepParameters<typename std::conditional<IsDropped<I, Dropped...>::value,
+                                                        void (*)(K...), void (*)(K..., P)>::type,
+                              I + 1, std::tuple<Rest...>, Dropped...>::type;
 };
 
 template <class KernelPointer, std::size_t... Dropped>

@@ -33,6 +33,16 @@ struct DeviceSymbol {
   bool copy_back = false;              // a __device__ variable: copied back after the launch
 };
 
+// A DeviceSymbol from its parts, as generated sites build it: a struct with default member values
+// is an aggregate only from C++14 on, and a site compiles with the user's -std.
+inline DeviceSymbol device_symbol(const char* name, SymbolMemory (*memory)(), bool copy_back) {
+  DeviceSymbol symbol;
+  symbol.name = name;
+  symbol.memory = memory;
+  symbol.copy_back = copy_back;
+  return symbol;
+}
+
 struct SiteInfo {
   const char* file = "";  // the annotation's file and line, for messages
   int line = 0;

@@ -7,9 +7,12 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
-#include <string_view>
 #include <vector>
+#if __cplusplus >= 201703L
+#include <string_view>
+#endif
 
 namespace tiletune {
 
@@ -57,8 +60,10 @@ class Space {
   static Space list(std::vector<std::string> names, std::vector<std::vector<long long>> rows);
 
   const std::vector<std::string>& axis_names() const { return names_; }
-  // The axis's index, or -1.
+#if __cplusplus >= 201703L
+  // The axis's index, or -1. (For C++17 callers, as the library is: generated sites never ask.)
   int axis_index(std::string_view name) const;
+#endif
   const std::vector<Config>& configurations() const { return configs_; }
   std::size_t size() const { return configs_.size(); }
 

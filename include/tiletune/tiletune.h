@@ -9,6 +9,12 @@
 // says so.
 #pragma once
 
+// The headers are C++11 (the library itself is C++20): nvcc's C++03 would fail inside them, far
+// from the cause, so it is refused here, once, with what to do.
+#if __cplusplus < 201103L
+#error \
+    "tiletune needs C++11 or later, and this file is compiled as C++03: compile it with -std=c++11 or later (nvcc -std=c++17; CMake: CUDA_STANDARD 17)"
+#else
 #include <tiletune/broadcast.h>
 #include <tiletune/device_symbol.h>
 #include <tiletune/error.h>
@@ -20,6 +26,7 @@
 #include <tiletune/space.h>
 #include <tiletune/tuning_options.h>
 #include <tiletune/tuning_result.h>
+#endif
 
 #if defined(TILETUNE_TOOL)
 // The tool parses the file with this definition; it reads the annotation's own text, not this.

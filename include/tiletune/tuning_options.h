@@ -23,11 +23,14 @@ struct Buffer {
 
 template <class T>
 Buffer buffer(T* pointer, std::size_t bytes) {
-  using E = std::remove_cv_t<T>;
-  ElementKind kind = std::is_same_v<E, float>    ? ElementKind::f32
-                     : std::is_same_v<E, double> ? ElementKind::f64
-                                                 : ElementKind::raw;
-  return Buffer{static_cast<const void*>(pointer), bytes, kind};
+  using E = typename std::remove_cv<T>::type;
+  Buffer b;  // no aggregate before C++14, with its default member values
+  b.pointer = static_cast<const void*>(pointer);
+  b.bytes = bytes;
+  b.element = std::is_same<E, float>::value    ? ElementKind::f32
+              : std::is_same<E, double>::value ? ElementKind::f64
+                                               : ElementKind::raw;
+  return b;
 }
 
 // Which configurations a tuning compiles and measures.
@@ -40,9 +43,9 @@ enum class SearchStrategy : unsigned char {
 };
 
 // Up to this many configurations `automatic` is exhaustive (why: <tiletune/rules.h>).
-inline constexpr std::size_t kExhaustiveUpTo = rules::kExhaustiveUpTo;
+TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = rules::kExhaustiveUpTo;
 // The seed a tuning uses unless given one: the same space searched twice visits the same set.
-inline constexpr unsigned long long kDefaultSearchSeed = 18;
+TILETUNE_DETAIL_CONSTANT unsigned long long kDefaultSearchSeed = 18;
 
 struct Search {
   SearchStrategy strategy = SearchStrategy::automatic;

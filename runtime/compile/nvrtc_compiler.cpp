@@ -1,13 +1,16 @@
 #include "compile/nvrtc_compiler.h"
 
+#include "compile/built_in/toolkit_headers.h"
 #include "compile/front_end/front_end_runner.h"
 #include "compile/machine_code/cubin_linker.h"
 #include "compile/machine_code/ptx_entries.h"
 #include "nvrtc/nvrtc_front_end.h"
+#include "store/disk_cache.h"
 
 #include <tiletune/error.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -75,7 +78,7 @@ class NvrtcStages final : public CompileStages {
 
   std::string toolchain() const override {
     return "nvrtc " + std::to_string(nvrtc_version()) + " nvjitlink " +
-           std::to_string(linker_version()) + " headers " + toolkit_include_dir();
+           std::to_string(linker_version()) + " headers " + headers().directory;
   }
 
   int front_end_version() const override { return nvrtc_version(); }
@@ -125,8 +128,25 @@ class NvrtcStages final : public CompileStages {
   }
 
  private:
+  // The toolkit headers NVRTC reads (toolkit_headers.h), found, or written, once; a failure is
+  // said once on stderr, and only kernels that include a toolkit header then fail to compile.
+  const ToolkitHeaders& headers() const {
+    std::call_once(headers_found_, [this] {
+      headers_ = toolkit_headers(DiskCache::default_directory());
+      if (!headers_.problem.empty())
+        std::fprintf(stderr,
+                     "tiletune: warning: no toolkit headers at %s, and the copy built into "
+                     "libtiletune could not be written (%s): a tuned kernel that includes one "
+                     "(cuda_fp16.h, cooperative_groups.h, ...) will not compile; set "
+                     "TILETUNE_CUDA_INCLUDE to a CUDA include directory\n",
+                     toolkit_include_dir().c_str(), headers_.problem.c_str());
+    });
+    return headers_;
+  }
+
   FrontEndInput input(const CompileRequest& request) {
-    std::vector<std::string> options = request.options;
+    std::vector<std::string> options = headers().options;
+    options.insert(options.end(), request.options.begin(), request.options.end());
     if (uses_pch(request.source)) {
       if (const std::string& dir = pch_directory_.path(); !dir.empty()) {
         // Quiet, so that the log a failed compile shows is the compiler's own.
@@ -152,6 +172,8 @@ class NvrtcStages final : public CompileStages {
   }
 
   PchMode pch_;
+  mutable std::once_flag headers_found_;
+  mutable ToolkitHeaders headers_;
   std::shared_ptr<FrontEndRunner> front_ends_;
   PchDirectory pch_directory_;
 };

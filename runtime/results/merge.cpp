@@ -4,14 +4,18 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
+#include <unordered_map>
+#include <utility>
 
 namespace tiletune::results {
 namespace {
 
 using detail::StoredResult;
 
-bool same_identity(const StoredResult& a, const StoredResult& b) {
-  return a.same_identity(b) && a.space_checksum == b.space_checksum;
+// What a merge keeps apart: an identity's results for another space are another tuning.
+std::string merge_identity(const StoredResult& r) {
+  return detail::identity_text(r) + " space " + std::to_string(r.space_checksum);
 }
 
 // One input's block for an identity.
@@ -23,9 +27,19 @@ struct Vote {
 // The vote whose winner the most inputs chose; among winners chosen equally often, the one with
 // the fastest median; the fastest vote of that winner, so its other fields come along.
 const Vote& elected(const std::vector<Vote>& votes) {
+  // Counted once per distinct winner: a vote's count is looked up, not counted again per vote.
+  std::vector<std::pair<const Config*, std::size_t>> counts;
+  for (const Vote& v : votes) {
+    auto same = [&](const auto& c) { return *c.first == v.result->best; };
+    if (auto it = std::find_if(counts.begin(), counts.end(), same); it != counts.end())
+      ++it->second;
+    else
+      counts.emplace_back(&v.result->best, 1);
+  }
   auto count = [&](const Config& winner) {
-    return std::count_if(votes.begin(), votes.end(),
-                         [&](const Vote& v) { return v.result->best == winner; });
+    return std::find_if(counts.begin(), counts.end(),
+                        [&](const auto& c) { return *c.first == winner; })
+        ->second;
   };
   const Vote* chosen = &votes.front();
   for (const Vote& v : votes) {
@@ -57,14 +71,14 @@ Merged merge(const std::vector<NamedText>& inputs) {
   for (const NamedText& input : inputs)
     parsed.push_back(detail::parse_results(input.text, input.name, &merged.problems));
 
-  std::vector<std::vector<Vote>> identities;  // the votes of each identity, in the order seen
+  // The votes of each identity, in the order seen; found by identity in one pass over the inputs.
+  std::vector<std::vector<Vote>> identities;
+  std::unordered_map<std::string, std::size_t> position;
   for (std::size_t f = 0; f < inputs.size(); ++f)
     for (const StoredResult& r : parsed[f]) {
-      auto it = std::find_if(identities.begin(), identities.end(), [&](const auto& votes) {
-        return same_identity(*votes.front().result, r);
-      });
-      if (it == identities.end()) it = identities.insert(identities.end(), std::vector<Vote>{});
-      it->push_back({&inputs[f].name, &r});
+      auto [at, added] = position.try_emplace(merge_identity(r), identities.size());
+      if (added) identities.emplace_back();
+      identities[at->second].push_back({&inputs[f].name, &r});
     }
 
   for (const std::vector<Vote>& votes : identities) {

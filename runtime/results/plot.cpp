@@ -1,9 +1,11 @@
 #include "results/plot.h"
 
 #include "results/result_text.h"
+#include "store/printable_text.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <string_view>
@@ -40,7 +42,7 @@ class Canvas {
             bool bold = false, const char* anchor = "start") {
     body_ += "<text x=\"" + number(x) + "\" y=\"" + number(baseline) + "\" font-size=\"" +
              number(size) + "\" fill=\"" + colour + "\" text-anchor=\"" + anchor + "\"" +
-             (bold ? " font-weight=\"bold\"" : "") + ">" + xml_escaped(s) + "</text>\n";
+             (bold ? " font-weight=\"bold\"" : "") + ">" + detail::xml_text(s) + "</text>\n";
     const double w = text_width(s, size) * (bold ? 1.1 : 1.0);
     right_ = std::max(right_, std::string(anchor) == "end" ? x : x + w);
   }
@@ -232,31 +234,12 @@ double text_width(const std::string& text, double size) {
   return em * size;
 }
 
-std::string xml_escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  return out;
-}
-
-std::string plot(const TuningPoints& t) {
+std::string plot(const TuningPoints& tuning) {
+  // Only finite times have a bar; a bar of nan or inf would be width="nan".
+  TuningPoints t = tuning;
+  std::erase_if(t.points,
+                [](const detail::MeasuredConfig& p) { return !std::isfinite(p.median_ms); });
+  const std::size_t not_drawn = tuning.points.size() - t.points.size();
   const std::vector<const detail::MeasuredConfig*> rows = fastest_first(t);
   const detail::MeasuredConfig* winner = winner_of(t, rows);
   Canvas canvas;
@@ -265,6 +248,8 @@ std::string plot(const TuningPoints& t) {
   std::string counts = std::to_string(t.points.size()) + " configuration" +
                        (t.points.size() == 1 ? "" : "s") + " ran";
   if (t.from_log) counts += ", " + std::to_string(t.failed.size()) + " failed";
+  if (not_drawn > 0)
+    counts += ", " + std::to_string(not_drawn) + " without a finite time not drawn";
   canvas.line_of_text(counts + "; median time per configuration, fastest first", kTextSize,
                       kQuietColour);
   draw_rows(t, rows, winner, canvas);

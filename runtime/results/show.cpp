@@ -1,9 +1,12 @@
 #include "results/show.h"
 
 #include "results/result_text.h"
+#include "store/printable_text.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
+#include <unordered_map>
 
 namespace tiletune::results {
 namespace {
@@ -14,30 +17,37 @@ using Row = std::vector<std::string>;
 const Row kHeader = {"device",    "key",       "hints",  "winner",
                      "median_ms", "runner-up", "its ms", "vs median config"};
 
+// A row's cells, as a terminal may show them: a file's text (a device, an axis name) could hold
+// escape sequences.
 Row row_of(const StoredResult& r) {
   char ratio[64] = "-";
   if (r.space_median_ms && r.median_ms > 0)
     std::snprintf(ratio, sizeof ratio, "%.2fx faster", *r.space_median_ms / r.median_ms);
-  return {r.device,
-          key_text(r.key),
-          hints_text(r.hints),
-          config_text(r.axis_names, r.best),
-          ms_text(r.median_ms),
-          r.runner_up ? config_text(r.axis_names, *r.runner_up) : "-",
-          r.runner_up_ms ? ms_text(*r.runner_up_ms) : "-",
-          ratio};
+  Row row = {r.device,
+             key_text(r.key),
+             hints_text(r.hints),
+             config_text(r.axis_names, r.best),
+             ms_text(r.median_ms),
+             r.runner_up ? config_text(r.axis_names, *r.runner_up) : "-",
+             r.runner_up_ms ? ms_text(*r.runner_up_ms) : "-",
+             ratio};
+  for (std::string& cell : row) cell = detail::terminal_text(cell);
+  return row;
 }
 
 // The rows with each column padded to its widest cell, two spaces between columns.
 std::string aligned(const std::vector<Row>& rows) {
   std::vector<std::size_t> width(kHeader.size(), 0);
   for (const Row& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (std::size_t c = 0; c < row.size(); ++c)
+      width[c] = std::max(width[c], detail::shown_width(row[c]));
   std::string out;
   for (const Row& row : rows) {
     std::string line;
     for (std::size_t c = 0; c < row.size(); ++c)
-      line += row[c] + (c + 1 < row.size() ? std::string(width[c] - row[c].size() + 2, ' ') : "");
+      line +=
+          row[c] +
+          (c + 1 < row.size() ? std::string(width[c] - detail::shown_width(row[c]) + 2, ' ') : "");
     out += line + "\n";
   }
   return out;
@@ -46,16 +56,21 @@ std::string aligned(const std::vector<Row>& rows) {
 }  // namespace
 
 std::string show(const std::vector<StoredResult>& results) {
-  std::vector<std::string> sites;
-  for (const StoredResult& r : results)
-    if (std::find(sites.begin(), sites.end(), r.site) == sites.end()) sites.push_back(r.site);
-  std::string out;
-  for (const std::string& site : sites) {
-    std::vector<Row> rows = {kHeader};
-    for (const StoredResult& r : results)
-      if (r.site == site) rows.push_back(row_of(r));
-    out += (out.empty() ? "" : "\n") + ("[" + site + "]\n") + aligned(rows);
+  // The rows of each site, the sites in the order first seen: one pass, however many sites.
+  std::vector<std::string_view> sites;
+  std::unordered_map<std::string_view, std::vector<Row>> rows_of;
+  for (const StoredResult& r : results) {
+    auto [at, added] = rows_of.try_emplace(r.site);
+    if (added) {
+      sites.push_back(r.site);
+      at->second.push_back(kHeader);
+    }
+    at->second.push_back(row_of(r));
   }
+  std::string out;
+  for (const std::string_view site : sites)
+    out += (out.empty() ? "" : "\n") + ("[" + detail::terminal_text(site) + "]\n") +
+           aligned(rows_of[site]);
   return out;
 }
 

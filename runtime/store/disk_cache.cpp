@@ -1,6 +1,8 @@
 #include "store/disk_cache.h"
 
+#include "files/bounded_read.h"
 #include "files/files.h"
+#include "files/trust.h"
 #include "hash/content_hash.h"
 
 #include <dirent.h>
@@ -45,15 +47,14 @@ void put(std::vector<char>& bytes, std::size_t at, T value) {
   std::memcpy(bytes.data() + at, &value, sizeof value);
 }
 template <class T>
-T get(const std::vector<char>& bytes, std::size_t at) {
+T get(std::string_view bytes, std::size_t at) {
   T value;
   std::memcpy(&value, bytes.data() + at, sizeof value);
   return value;
 }
 
 // Everything but the checksum field itself.
-std::uint64_t checksum_of(const std::vector<char>& file) {
-  const std::string_view all(file.data(), file.size());
+std::uint64_t checksum_of(std::string_view all) {
   return fnv1a64(all.substr(kChecksumAt + 8), fnv1a64(all.substr(0, kChecksumAt)));
 }
 
@@ -71,12 +72,12 @@ std::vector<char> encode(std::string_view key, const CompiledKernel& kernel) {
   std::memcpy(body, key.data(), key.size());
   std::memcpy(body + key.size(), kernel.entry.data(), kernel.entry.size());
   std::memcpy(body + key.size() + kernel.entry.size(), kernel.cubin.data(), kernel.cubin.size());
-  put(file, kChecksumAt, checksum_of(file));
+  put(file, kChecksumAt, checksum_of(std::string_view(file.data(), file.size())));
   return file;
 }
 
 // The kernel in `file` if it is a whole, undamaged file for `key`; else nothing.
-std::optional<CompiledKernel> decode(const std::vector<char>& file, std::string_view key) {
+std::optional<CompiledKernel> decode(std::string_view file, std::string_view key) {
   if (file.size() < kHeaderSize || std::memcmp(file.data(), kMagic, sizeof kMagic) != 0) return {};
   Header h;
   h.version = get<std::uint32_t>(file, 8);
@@ -175,17 +176,8 @@ std::shared_ptr<DiskCache> DiskCache::open(const std::string& directory, Warn wa
     cache->disable("cannot inspect cache directory '" + directory + "': " + errno_text(errno));
     return cache;
   }
-  if (info.st_uid != ::geteuid()) {
-    cache->disable("cache directory '" + directory + "' belongs to user " +
-                   std::to_string(info.st_uid) + ", not to this user (" +
-                   std::to_string(::geteuid()) + "): the code in it is not loaded");
-    return cache;
-  }
-  if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-    char mode[8];
-    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(info.st_mode & 07777));
-    cache->disable("cache directory '" + directory + "' is writable by group or others (mode " +
-                   mode + "): the code in it is not loaded");
+  if (const std::string why = files::untrusted_because(info); !why.empty()) {
+    cache->disable("cache directory '" + directory + "' " + why + ": the code in it is not loaded");
     return cache;
   }
   if (::faccessat(fd, ".", W_OK | X_OK, AT_EACCESS) != 0) {
@@ -228,9 +220,10 @@ std::optional<CompiledKernel> DiskCache::load(std::string_view key) {
   struct stat opened {};
   if (fd >= 0 && ::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) &&
       static_cast<std::uint64_t>(opened.st_size) <= kLargestFile) {
-    std::vector<char> bytes(static_cast<std::size_t>(opened.st_size));
-    // Shorter than fstat said: being replaced under us, or damaged.
-    if (files::read_exactly(fd, bytes.data(), bytes.size())) kernel = decode(bytes, key);
+    std::string bytes;
+    // Other than fstat said (being replaced under us, or damaged): decode finds it wrong.
+    if (files::read_bounded(fd, kLargestFile, bytes) == files::ReadOutcome::kWhole)
+      kernel = decode(bytes, key);
   }
   if (!kernel) {
     // Remove the bad file, unless a writer has renamed a new one into its place meanwhile.

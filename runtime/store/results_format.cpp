@@ -1,6 +1,7 @@
 #include "store/results_format.h"
 
 #include "hash/content_hash.h"
+#include "store/results_image.h"
 #include "text/site_text.h"
 
 #include <tiletune/rules.h>
@@ -30,6 +31,13 @@ constexpr std::string_view kDevice = "device", kKey = "key", kHints = "hints", k
 // The parts of `versions`.
 constexpr std::string_view kNvrtc = "nvrtc", kDriver = "driver", kTiletune = "tiletune";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
+
+// At most the first 80 bytes of `text` a problem line quotes, "..." after them when there were
+// more: a line of a file can be megabytes long, and each problem is one line of the log.
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kQuoted = 80;
+  return text.size() <= kQuoted ? std::string(text) : std::string(text.substr(0, kQuoted)) + "...";
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
@@ -77,7 +85,7 @@ bool set_key(StoredResult& r, std::string_view value, std::string& why) {
   for (std::string_view part : split(value, ',')) {
     long long v = 0;
     if (r.key.size == Key::kMaxValues || !parse_number(part, v))
-      return why = "key '" + std::string(value) + "' is not a list of up to " +
+      return why = "key '" + excerpt(value) + "' is not a list of up to " +
                    std::to_string(Key::kMaxValues) + " integers",
              false;
     r.key.values[r.key.size++] = v;
@@ -92,21 +100,21 @@ bool set_hints(StoredResult& r, std::string_view value, std::string& why) {
     const std::size_t eq = part.find('=');
     int v = 0;
     if (eq == std::string_view::npos || !parse_number(part.substr(eq + 1), v))
-      return why = "hint '" + std::string(part) + "' is not name=integer", false;
+      return why = "hint '" + excerpt(part) + "' is not name=integer", false;
     const std::string_view hint = part.substr(0, eq);
     if (hint == rules::kOccupancy)
       r.hints.occupancy = v;
     else if (hint == rules::kNumCtas)
       r.hints.num_ctas = v;
     else
-      return why = "unknown hint '" + std::string(hint) + "'", false;
+      return why = "unknown hint '" + excerpt(hint) + "'", false;
   }
   return true;
 }
 
 bool set_space(StoredResult& r, std::string_view value, std::string& why) {
   if (value.size() != 16 || !parse_number(value, r.space_checksum, 16))
-    return why = "space checksum '" + std::string(value) + "' is not 16 hex digits", false;
+    return why = "space checksum '" + excerpt(value) + "' is not 16 hex digits", false;
   return true;
 }
 
@@ -129,7 +137,7 @@ bool set_best(StoredResult& r, std::string_view value, std::string& why) {
   r.axis_names.clear();
   r.best = Config{};
   if (!parse_config(value, r.axis_names, r.best))
-    return why = "best '" + std::string(value) + "' is not a list of axis=integer", false;
+    return why = "best '" + excerpt(value) + "' is not a list of axis=integer", false;
   return true;
 }
 
@@ -139,11 +147,10 @@ bool parse_other_config(const StoredResult& r, std::string_view field, std::stri
                         Config& config, std::string& why) {
   std::vector<std::string> names;
   if (!parse_config(value, names, config))
-    return why = std::string(field) + " '" + std::string(value) + "' is not a list of axis=integer",
+    return why = std::string(field) + " '" + excerpt(value) + "' is not a list of axis=integer",
            false;
   if (!r.axis_names.empty() && names != r.axis_names)
-    return why = std::string(field) + " '" + std::string(value) + "' names other axes than best",
-           false;
+    return why = std::string(field) + " '" + excerpt(value) + "' names other axes than best", false;
   return true;
 }
 
@@ -159,7 +166,7 @@ bool set_optional_ms(std::optional<double>& out, std::string_view field, std::st
                      std::string& why) {
   double ms = 0;
   if (!parse_double(value, ms))
-    return why = std::string(field) + " '" + std::string(value) + "' is not a number", false;
+    return why = std::string(field) + " '" + excerpt(value) + "' is not a number", false;
   out = ms;
   return true;
 }
@@ -177,7 +184,7 @@ bool set_measured(StoredResult& r, std::string_view value, std::string& why) {
   const std::size_t space = value.find_last_of(' ');
   MeasuredConfig m;
   if (space == std::string_view::npos || !parse_double(value.substr(space + 1), m.median_ms))
-    return why = "measured '" + std::string(value) + "' does not end in a time in ms", false;
+    return why = "measured '" + excerpt(value) + "' does not end in a time in ms", false;
   if (!parse_other_config(r, kMeasured, trim(value.substr(0, space)), m.config, why)) return false;
   r.measured.push_back(m);
   return true;
@@ -186,7 +193,7 @@ bool set_measured(StoredResult& r, std::string_view value, std::string& why) {
 bool set_code(StoredResult& r, std::string_view value, std::string& why) {
   std::uint64_t ignored = 0;
   if (value.size() != 16 || !parse_number(value, ignored, 16))
-    return why = "code '" + std::string(value) + "' is not 16 hex digits", false;
+    return why = "code '" + excerpt(value) + "' is not 16 hex digits", false;
   r.code = std::string(value);
   return true;
 }
@@ -223,14 +230,14 @@ bool set_versions(StoredResult& r, std::string_view value, std::string& why) {
     else if (good && name == kTiletune)
       r.versions.tiletune = std::string(number);
     // Another name: a version a later tiletune records, ignored here.
-    if (!good) return why = "version '" + std::string(part) + "' is not name=major.minor", false;
+    if (!good) return why = "version '" + excerpt(part) + "' is not name=major.minor", false;
   }
   return true;
 }
 
 bool set_median(StoredResult& r, std::string_view value, std::string& why) {
   if (!parse_double(value, r.median_ms))
-    return why = "median_ms '" + std::string(value) + "' is not a number", false;
+    return why = "median_ms '" + excerpt(value) + "' is not a number", false;
   return true;
 }
 
@@ -322,14 +329,14 @@ Block start_block(std::string_view line, int number, Problems& problems) {
 void read_field(Block& block, std::string_view line, int number, Problems& problems) {
   const std::size_t eq = line.find('=');
   if (eq == std::string_view::npos) {
-    problems.add(number, "expected 'name = value', not '" + std::string(line) + "'");
+    problems.add(number, "expected 'name = value', not '" + excerpt(line) + "'");
     block.bad = true;
     return;
   }
   const std::string_view field = trim(line.substr(0, eq));
   std::string why;
   if (!set_field(block.result, field, trim(line.substr(eq + 1)), why)) {
-    problems.add(number, why + "; the result for '" + block.result.site + "' is ignored");
+    problems.add(number, why + "; the result for '" + excerpt(block.result.site) + "' is ignored");
     block.bad = true;
   }
   block.seen.emplace(field);
@@ -340,7 +347,7 @@ std::optional<StoredResult> finish_block(Block block, Problems& problems) {
   if (block.bad) return std::nullopt;
   for (std::string_view required : kRequired)
     if (!block.seen.count(required)) {
-      problems.add(block.line, "result for '" + block.result.site + "' has no '" +
+      problems.add(block.line, "result for '" + excerpt(block.result.site) + "' has no '" +
                                    std::string(required) + "' line; it is ignored");
       return std::nullopt;
     }
@@ -349,7 +356,7 @@ std::optional<StoredResult> finish_block(Block block, Problems& problems) {
   for (const MeasuredConfig& m : r.measured)
     same_axes = same_axes && m.config.size() == r.best.size();
   if (!same_axes) {
-    problems.add(block.line, "result for '" + r.site +
+    problems.add(block.line, "result for '" + excerpt(r.site) +
                                  "' has a runner_up or measured line with other axes than best; "
                                  "it is ignored");
     return std::nullopt;
@@ -391,47 +398,64 @@ bool StoredResult::same_identity(const StoredResult& other) const {
          hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
 }
 
+std::string identity_text(const StoredResult& r) {
+  // Each text field with its length first, so that no two identities run together into one text.
+  auto field = [](std::string_view text) {
+    return std::to_string(text.size()) + ":" + std::string(text);
+  };
+  std::string out = r.code.empty() ? "site " + field(r.site) : "code " + field(r.code);
+  out += " device " + field(r.device) + " key " + detail::key_values(r.key, ",");
+  return out + " hints " + std::to_string(r.hints.occupancy) + "," +
+         std::to_string(r.hints.num_ctas);
+}
+
+std::string_view results_file_header() { return kHeader; }
+
+std::string format_result_block(const StoredResult& r) {
+  std::string out = "\n[" + r.site + "]\n";
+  if (!r.code.empty()) out += std::string(kCode) + " = " + r.code + "\n";
+  if (r.versions != ToolVersions{}) {
+    out += std::string(kVersions) + " =";
+    if (r.versions.nvrtc)
+      out += " " + std::string(kNvrtc) + "=" + cuda_version_text(r.versions.nvrtc);
+    if (r.versions.driver)
+      out += " " + std::string(kDriver) + "=" + cuda_version_text(r.versions.driver);
+    if (!r.versions.tiletune.empty())
+      out += " " + std::string(kTiletune) + "=" + r.versions.tiletune;
+    out += "\n";
+  }
+  out += std::string(kDevice) + " = " + r.device + "\n";
+  out += std::string(kKey) + " = ";
+  out += detail::key_values(r.key, ", ");
+  out += "\n" + std::string(kHints) + " = " + detail::hints_text(r.hints) + "\n";
+  out += std::string(kSpace) + " = " + hex64(r.space_checksum) + "\n";
+  out += std::string(kBest) + " =" + config_text(r.axis_names, r.best);
+  out += "\n" + std::string(kMedian) + " = " + milliseconds(r.median_ms) + "\n";
+  if (r.runner_up)
+    out += std::string(kRunnerUp) + " =" + config_text(r.axis_names, *r.runner_up) + "\n";
+  if (r.runner_up_ms)
+    out += std::string(kRunnerUpMs) + " = " + milliseconds(*r.runner_up_ms) + "\n";
+  if (r.space_median_ms)
+    out += std::string(kSpaceMedian) + " = " + milliseconds(*r.space_median_ms) + "\n";
+  for (const MeasuredConfig& m : r.measured)
+    out += std::string(kMeasured) + " =" + config_text(r.axis_names, m.config) + " " +
+           milliseconds(m.median_ms) + "\n";
+  if (!r.stopped.empty()) out += std::string(kStopped) + " = " + r.stopped + "\n";
+  return out;
+}
+
 std::string format_results(const std::vector<StoredResult>& results,
                            const std::vector<std::string>& kept) {
   std::string out(kHeader);
-  for (const StoredResult& r : results) {
-    out += "\n[" + r.site + "]\n";
-    if (!r.code.empty()) out += std::string(kCode) + " = " + r.code + "\n";
-    if (r.versions != ToolVersions{}) {
-      out += std::string(kVersions) + " =";
-      if (r.versions.nvrtc)
-        out += " " + std::string(kNvrtc) + "=" + cuda_version_text(r.versions.nvrtc);
-      if (r.versions.driver)
-        out += " " + std::string(kDriver) + "=" + cuda_version_text(r.versions.driver);
-      if (!r.versions.tiletune.empty())
-        out += " " + std::string(kTiletune) + "=" + r.versions.tiletune;
-      out += "\n";
-    }
-    out += std::string(kDevice) + " = " + r.device + "\n";
-    out += std::string(kKey) + " = ";
-    out += detail::key_values(r.key, ", ");
-    out += "\n" + std::string(kHints) + " = " + detail::hints_text(r.hints) + "\n";
-    out += std::string(kSpace) + " = " + hex64(r.space_checksum) + "\n";
-    out += std::string(kBest) + " =" + config_text(r.axis_names, r.best);
-    out += "\n" + std::string(kMedian) + " = " + milliseconds(r.median_ms) + "\n";
-    if (r.runner_up)
-      out += std::string(kRunnerUp) + " =" + config_text(r.axis_names, *r.runner_up) + "\n";
-    if (r.runner_up_ms)
-      out += std::string(kRunnerUpMs) + " = " + milliseconds(*r.runner_up_ms) + "\n";
-    if (r.space_median_ms)
-      out += std::string(kSpaceMedian) + " = " + milliseconds(*r.space_median_ms) + "\n";
-    for (const MeasuredConfig& m : r.measured)
-      out += std::string(kMeasured) + " =" + config_text(r.axis_names, m.config) + " " +
-             milliseconds(m.median_ms) + "\n";
-    if (!r.stopped.empty()) out += std::string(kStopped) + " = " + r.stopped + "\n";
-  }
+  for (const StoredResult& r : results) out += format_result_block(r);
   for (const std::string& block : kept) out += "\n" + block;
   return out;
 }
 
-std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
-                                        std::vector<std::string>* problem_lines,
-                                        std::vector<std::string>* unreadable) {
+std::vector<StoredResult> parse_result_blocks(std::string_view text, const std::string& name,
+                                              std::vector<std::string>* problem_lines,
+                                              std::vector<std::string>* unreadable,
+                                              int first_line) {
   Problems problems(name, problem_lines);
   const std::string_view all = text;
   std::vector<StoredResult> results;
@@ -445,7 +469,7 @@ std::vector<StoredResult> parse_results(std::string_view text, const std::string
       unreadable->push_back(without_trailing_blank_lines(all.substr(begin, end - begin)));
     block.reset();
   };
-  for (int number = 1; !text.empty(); ++number) {
+  for (int number = first_line; !text.empty(); ++number) {
     const std::size_t at = all.size() - text.size();
     const std::size_t end = text.find('\n');
     const std::string_view line = trim(text.substr(0, end));
@@ -456,7 +480,7 @@ std::vector<StoredResult> parse_results(std::string_view text, const std::string
       block = start_block(line, number, problems);
       block->begin = at;
     } else if (!block) {
-      problems.add(number, "expected '[site]' before '" + std::string(line) + "'");
+      problems.add(number, "expected '[site]' before '" + excerpt(line) + "'");
     } else {
       read_field(*block, line, number, problems);
     }
@@ -464,6 +488,15 @@ std::vector<StoredResult> parse_results(std::string_view text, const std::string
   finish(all.size());
   problems.finish();
   return results;
+}
+
+std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
+                                        std::vector<std::string>* problems,
+                                        std::vector<std::string>* unreadable) {
+  ResultsImage latest;
+  for (StoredResult& r : parse_result_blocks(text, name, problems, unreadable))
+    latest.keep(std::move(r));
+  return std::move(latest).take();
 }
 
 }  // namespace tiletune::detail

@@ -17,6 +17,10 @@
 //   measured = tile=64 occupancy=1 0.0402
 //   measured = ...                               (one line per configuration that ran)
 //
+// A process appends a block per result it stores, so a file may hold several blocks of one
+// identity: the last one counts. Now and then (when most blocks are replaced ones) the file is
+// written again with one block per identity.
+//
 // The last four are optional (files written before them still parse): what `tiletune-results
 // show` and `plot` print.
 //   stopped = budget        (only when the time budget ran out)
@@ -76,15 +80,35 @@ struct StoredResult {
   bool same_identity(const StoredResult& other) const;
 };
 
+// The identity of `r` (what same_identity compares) as text: equal for results of one identity,
+// different for any two others; for lookups by identity in a hash table.
+std::string identity_text(const StoredResult& r);
+
+// The lines a results file opens with: what it is, for people.
+std::string_view results_file_header();
+
+// One result's block as a results file holds it: a blank line, then "[site]" and its fields. A
+// file is its header and blocks one after another, so a block can be appended to one.
+std::string format_result_block(const StoredResult& r);
+
 // The text of a results file holding `results`, then the blocks in `kept` as they are (malformed
 // blocks read from the file, which are the user's to mend, never this program's to drop).
 std::string format_results(const std::vector<StoredResult>& results,
                            const std::vector<std::string>& kept = {});
 
-// The results in `text`; a malformed block is skipped, and a line saying what and where is added
-// to `problems` (`name` is the file's, for those lines): the first five, then one line counting
-// the rest. Each malformed block's text goes into `unreadable` when it is not null. A field this
-// version does not know is ignored.
+// Every well-formed block in `text`, in order, a later block of an identity after an earlier one;
+// a malformed block is skipped, and a line saying what and where is added to `problems` (`name`
+// is the file's, for those lines; `first_line` the number of the text's first line in it): the
+// first five, then one line counting the rest. Each malformed block's text goes into
+// `unreadable` when it is not null. A field this version does not know is ignored.
+std::vector<StoredResult> parse_result_blocks(std::string_view text, const std::string& name,
+                                              std::vector<std::string>* problems,
+                                              std::vector<std::string>* unreadable = nullptr,
+                                              int first_line = 1);
+
+// What `text` holds: as parse_result_blocks, with one result per identity, the last block of an
+// identity in the place of its first (results are appended to a file, and a later block of an
+// identity replaces the earlier).
 std::vector<StoredResult> parse_results(std::string_view text, const std::string& name,
                                         std::vector<std::string>* problems,
                                         std::vector<std::string>* unreadable = nullptr);

@@ -1,33 +1,50 @@
 #include "store/tuning_lock.h"
 
 #include "files/files.h"
+#include "files/trust.h"
 #include "hash/content_hash.h"
+#include "store/results_trust.h"
 
 namespace tiletune::detail {
+namespace {
+
+std::string lock_directory_of(const std::string& results_path) { return results_path + ".locks"; }
+
+// Why no lock can be taken beside `results_path` ("" when one can): its directory made, its lock
+// directory made and trusted.
+std::string lock_directory_problem(const std::string& results_path) {
+  const std::string directory = lock_directory_of(results_path);
+  if (std::string error = files::make_directories(directory); !error.empty()) return error;
+  if (std::string why = files::untrusted_directory_because(directory); !why.empty())
+    return "lock directory '" + directory + "' " + why;
+  return {};
+}
+
+}  // namespace
 
 std::string TuningLock::path_for(const std::string& results_path, const StoredResult& identity) {
-  const std::size_t slash = results_path.find_last_of('/');
-  const std::string directory =
-      slash == std::string::npos ? std::string(".") : results_path.substr(0, slash);
-  // The identity as the results file would write it: the same text in every process.
-  StoredResult named;
-  named.site = identity.site;
-  named.code = identity.code;
-  named.device = identity.device;
-  named.key = identity.key;
-  named.hints = identity.hints;
-  return directory + "/locks/" + hex64(fnv1a64(format_results({named}))) + ".lock";
+  return lock_directory_of(results_path) + "/" + hex64(fnv1a64(identity_text(identity))) + ".lock";
 }
 
 TuningLock::TuningLock(const std::string& results_path, const StoredResult& identity,
                        std::chrono::milliseconds timeout, std::FILE* log) {
-  const std::string path = path_for(results_path, identity);
-  if (std::string error = files::make_directories(files::parent_of(path)); !error.empty()) {
+  auto without_lock = [&](const std::string& problem) {
     if (log)
       std::fprintf(log,
                    "tiletune: %s: %s; tuning without the lock that keeps processes from "
                    "tuning it twice\n",
-                   identity.site.c_str(), error.c_str());
+                   identity.site.c_str(), problem.c_str());
+  };
+  if (const std::string parent = files::parent_of(results_path); !parent.empty())
+    if (std::string error = files::make_directories(parent); !error.empty()) {
+      without_lock(error);
+      return;
+    }
+  // A refused results file is warned of by the results file; nothing is created beside it.
+  if (!results_path_refusal(results_path).empty()) return;
+  const std::string path = path_for(results_path, identity);
+  if (std::string problem = lock_directory_problem(results_path); !problem.empty()) {
+    without_lock(problem);
     return;
   }
   lock_.emplace(path, std::chrono::milliseconds(0));
@@ -45,6 +62,10 @@ TuningLock::TuningLock(const std::string& results_path, const StoredResult& iden
   if (log)
     std::fprintf(log, "tiletune: %s: %s; tuning it here as well\n", identity.site.c_str(),
                  lock_->error().c_str());
+}
+
+TuningLock::~TuningLock() {
+  if (lock_) lock_->release_and_remove();
 }
 
 }  // namespace tiletune::detail

@@ -182,7 +182,7 @@ TEST(TuningAcrossProcesses, AWaitingProcessTakesTheHoldersWinnerAndSaysItWaited)
   EXPECT_NE(read_text(waiter_log)
                 .find("tiletune: vadd.cu:12 vadd<$tile>: another process is "
                       "tuning it (" +
-                      dir.path().string() + "/locks/"),
+                      dir.path().string() + "/results.txt.locks/"),
             std::string::npos)
       << read_text(waiter_log);
 }
@@ -206,10 +206,12 @@ TEST(TuningAcrossProcesses, AHolderKilledMidTuningLeavesTheLockToTheNextAndNothi
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(stored.size(), 1u);
   for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
-    EXPECT_TRUE(entry.path().filename() == "results.txt" ||
-                entry.path().filename() == "results.txt.lock" ||
-                entry.path().filename() == "locks" || entry.path().filename() == "holding")
+    EXPECT_TRUE(
+        entry.path().filename() == "results.txt" || entry.path().filename() == "results.txt.lock" ||
+        entry.path().filename() == "results.txt.locks" || entry.path().filename() == "holding")
         << entry.path();
+  // The killed holder's lock file was the next tuner's to take, and it removed it when done.
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "results.txt.locks"));
 }
 
 TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
@@ -242,7 +244,7 @@ TEST(TuningLock, ABusyLockIsGivenUpAfterTheTimeoutAndSaysSo) {
 
 TEST(TuningLock, AnUncreatableDirectoryMeansTuningWithoutTheLockAndSaysSo) {
   testing::TemporaryDirectory dir;
-  testing::write_bytes(dir / "locks", {'x'});  // a file where the directory should be
+  testing::write_bytes(dir / "results.txt.locks", {'x'});  // a file where the directory should be
   detail::StoredResult identity;
   identity.site = "vadd.cu:12 vadd<$tile>";
   testing::LogFile log;

@@ -4,6 +4,7 @@
 
 #include "annotation/annotation.h"
 #include "annotation/lexical_grammar.h"
+#include "annotation/template_names.h"
 
 #include <optional>
 #include <string_view>
@@ -13,6 +14,8 @@ namespace tiletune::tool {
 struct Cursor {
   std::string_view text;
   unsigned pos = 0;
+  // What the names before a '<' are, where the caller knows; null: the parser's own rule.
+  const TemplateNames* template_names = nullptr;
 
   std::string_view rest() const { return text.substr(pos); }
   unsigned size() const { return static_cast<unsigned>(text.size()); }

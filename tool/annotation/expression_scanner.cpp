@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tiletune::tool {
@@ -21,6 +22,12 @@ char opening(char close) { return kOpening[kClosing.find(close)]; }
 
 bool is_open_bracket(char c) { return c == '(' || c == '[' || c == '{'; }
 bool is_close_bracket(char c) { return c == ')' || c == ']' || c == '}'; }
+
+// The casts whose '<' always opens template arguments.
+bool is_cast_keyword(std::string_view name) {
+  return name == "static_cast" || name == "dynamic_cast" || name == "reinterpret_cast" ||
+         name == "const_cast";
+}
 
 bool is_raw_string_prefix(std::string_view name) {
   return name == "R" || name == "LR" || name == "uR" || name == "UR" || name == "u8R";
@@ -64,6 +71,20 @@ void skip_raw_string(Cursor& c, unsigned begin) {
   c.pos = static_cast<unsigned>(end + terminator.size());
 }
 
+// The name the last tokens spell (`a::b`, `::a`, `x.f`, `p->template g`), for a '<' after it.
+struct NameChain {
+  TemplateNameQuery query;
+  bool active = false;      // the last tokens form a name, or its start
+  bool wants_name = false;  // after `::`, '.', '->' or `template`: a name comes next
+  bool template_keyword = false;
+  bool unknown = false;  // qualified by a template-id (`Box<int>::f`): the caller cannot say
+
+  // The last token was this one identifier, unqualified: a member access's object.
+  bool lone_identifier() const {
+    return active && !wants_name && !query.member && !query.global && query.parts.size() == 1;
+  }
+};
+
 // One scan: the brackets opened inside the expression, its comments, where its tokens are.
 class ExpressionScanner {
  public:
@@ -97,7 +118,12 @@ class ExpressionScanner {
   // arguments).
   bool take_token(std::optional<Bracket> innermost) {
     unsigned const begin = c_.pos;
-    if (auto const name = c_.take(lexical::identifier)) return after_name(*name, begin);
+    bool const after_angles = std::exchange(closed_angles_, false);
+    if (auto const name = c_.take(lexical::identifier)) {
+      chain_name(*name);
+      return after_name(*name, begin);
+    }
+    NameChain const chain = std::exchange(chain_, {});
     if (c_.take(lexical::pp_number)) return false;  // whole: a digit separator's ' opens nothing
     char const c = c_.text[begin];
     if (c == '"' || c == '\'') {
@@ -105,23 +131,81 @@ class ExpressionScanner {
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
     } else {
-      take_punctuation(c, innermost);
+      take_punctuation(c, innermost, chain, after_angles);
     }
     return false;
   }
 
-  void take_punctuation(char c, std::optional<Bracket> innermost) {
+  void take_punctuation(char c, std::optional<Bracket> innermost, const NameChain& chain,
+                        bool after_angles) {
     unsigned const begin = c_.pos;
-    // Inside template arguments '<' and '>' are brackets, as in C++ (where a comparison must be
-    // parenthesised); anywhere else they compare.
     bool const in_angles = innermost && innermost->open == '<';
-    bool const opens_angles = in_angles && after_identifier_ && !c_.at("<<") && !c_.at("<=");
-    if (is_open_bracket(c) || (c == '<' && opens_angles))
+    if (is_open_bracket(c) || (c == '<' && opens_angles(chain, in_angles)))
       open_bracket(c, begin);
     else if (is_close_bracket(c) || (c == '>' && in_angles))
-      close_bracket(c, begin, innermost);
+      closed_angles_ = close_bracket(c, begin, innermost) == '<';
+    else if (c_.at("::"))
+      chain_scope(chain, after_angles);
+    else if (c_.at("->") || c == '.')
+      chain_member(chain);
     else
-      c_.pos += c_.at("->") ? 2 : 1;
+      ++c_.pos;
+  }
+
+  // Whether the '<' at the cursor, after `chain`, opens template arguments: after `template` or a
+  // cast, and where the caller knows the name to be a template. Otherwise, without its word,
+  // inside template arguments a '<' after a name opens more (in C++, a comparison there must be
+  // parenthesised) and anywhere else it compares.
+  bool opens_angles(const NameChain& chain, bool in_angles) const {
+    if (c_.at("<<") || c_.at("<=")) return false;
+    if (!chain.active || chain.wants_name) return false;
+    if (chain.template_keyword) return true;
+    const TemplateNameQuery& q = chain.query;
+    if (chain.unknown) return in_angles && after_identifier_;
+    if (!q.member && !q.global && q.parts.size() == 1 && is_cast_keyword(q.parts.front()))
+      return true;
+    std::optional<bool> known;
+    if (c_.template_names) {
+      TemplateNameQuery query = q;
+      query.offset = c_.pos;
+      known = (*c_.template_names)(query);
+    }
+    return known.value_or(in_angles && after_identifier_);
+  }
+
+  // An identifier: the start of a name, or its next part.
+  void chain_name(std::string_view name) {
+    if (name == "template" && (!chain_.active || chain_.wants_name)) {
+      chain_.active = chain_.wants_name = chain_.template_keyword = true;
+      return;
+    }
+    if (!chain_.active || !chain_.wants_name) chain_ = {};
+    chain_.active = true;
+    chain_.wants_name = false;
+    chain_.query.parts.emplace_back(name);
+  }
+
+  // `::` at the cursor: after a name, its next part follows; after template arguments, a member
+  // of a specialisation (unknown here); at the start, the global namespace.
+  void chain_scope(const NameChain& before, bool after_angles) {
+    c_.pos += 2;
+    if (before.active && !before.wants_name) {
+      chain_ = before;
+    } else {
+      chain_ = {};
+      chain_.query.global = !after_angles;
+      chain_.unknown = after_angles;
+    }
+    chain_.active = chain_.wants_name = true;
+  }
+
+  // '.' or '->' at the cursor: a member of what comes before, named next.
+  void chain_member(const NameChain& before) {
+    chain_ = {};
+    chain_.query.member = chain_.active = chain_.wants_name = true;
+    chain_.query.arrow = c_.at("->");
+    if (before.lone_identifier()) chain_.query.object = before.query.parts.front();
+    c_.pos += chain_.query.arrow ? 2 : 1;
   }
 
   // After the identifier `name` that starts at `begin`: a raw string's prefix, or a name.
@@ -143,13 +227,15 @@ class ExpressionScanner {
     ++c_.pos;
   }
 
-  void close_bracket(char c, unsigned begin, std::optional<Bracket> innermost) {
+  // Closes the innermost bracket opened inside the expression; returns its opening character.
+  char close_bracket(char c, unsigned begin, std::optional<Bracket> innermost) {
     if (!innermost)
       fail({begin, begin + 1},
            std::string("unbalanced '") + c + "': no matching '" + opening(c) + "'");
     if (open_.empty() || closing(open_.back().open) != c) fail_unbalanced(*innermost);
     open_.pop_back();
     ++c_.pos;
+    return opening(c);
   }
 
   // The expression's span and text (its comments blanked, newlines kept), and its tree.
@@ -176,6 +262,8 @@ class ExpressionScanner {
   std::optional<unsigned> first_;  // the offset of the first token
   unsigned last_ = c_.pos;         // the end of the last token
   bool after_identifier_ = false;
+  NameChain chain_;             // the name the last tokens spell
+  bool closed_angles_ = false;  // the last token closed template arguments
 };
 
 }  // namespace

@@ -50,7 +50,8 @@ Span span_of(SpaceSpec const& space) {
 
 class AnnotationParser : Cursor {
  public:
-  explicit AnnotationParser(std::string_view annotation) : Cursor{annotation} {}
+  AnnotationParser(std::string_view annotation, const TemplateNames& template_names)
+      : Cursor{annotation, 0, template_names ? &template_names : nullptr} {}
 
   Annotation parse() {
     Annotation annotation;
@@ -494,12 +495,13 @@ class AnnotationParser : Cursor {
 
 }  // namespace
 
-std::variant<Annotation, ParseError> parse_annotation(std::string_view text) {
+std::variant<Annotation, ParseError> parse_annotation(std::string_view text,
+                                                      const TemplateNames& template_names) {
   // Offsets are 32 bits; an annotation is a few lines.
   if (text.size() >= std::numeric_limits<unsigned>::max())
     return ParseError{"annotation too long", {0, 0}};
   try {
-    return AnnotationParser(text).parse();
+    return AnnotationParser(text, template_names).parse();
   } catch (Failure& failure) {
     return std::move(failure.error);
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "annotation/template_names.h"
 
 #include <string>
 #include <string_view>
@@ -17,7 +18,8 @@ struct ParseError {
 
 // Parses the text between TILETUNE's parentheses. Errors are syntactic only: unknown or repeated
 // keywords, undefined `$` names and the like are found later by the checks, which see the whole
-// tree.
-std::variant<Annotation, ParseError> parse_annotation(std::string_view text);
+// tree. `template_names` says which names before a '<' are templates (template_names.h).
+std::variant<Annotation, ParseError> parse_annotation(std::string_view text,
+                                                      const TemplateNames& template_names = {});
 
 }  // namespace tiletune::tool

@@ -5,6 +5,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <set>
 
 namespace tiletune::tool {
@@ -78,13 +79,38 @@ const clang::Decl* namespace_scope_declaration(const clang::Decl* d) {
   return d;
 }
 
+// Adds the local constants `s` names to `out`: variables of the launching function (not its
+// parameters) usable in constant expressions, as a template argument needs them to be.
+void collect_local_constants(const clang::Stmt* s, const clang::ASTContext& context,
+                             std::vector<const clang::VarDecl*>& out) {
+  if (s == nullptr) return;
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s))
+    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (var->isLocalVarDecl() && var->isUsableInConstantExpressions(context) &&
+          std::find(out.begin(), out.end(), var) == out.end())
+        out.push_back(var);
+  for (const clang::Stmt* child : s->children()) collect_local_constants(child, context, out);
+}
+
+// The local constants the call's written template arguments name.
+std::vector<const clang::VarDecl*> local_constants(const clang::CUDAKernelCallExpr* call,
+                                                   const clang::ASTContext& context) {
+  std::vector<const clang::VarDecl*> out;
+  const auto* callee = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
+  if (callee == nullptr) return out;
+  for (const clang::TemplateArgumentLoc& arg : callee->template_arguments())
+    if (arg.getArgument().getKind() == clang::TemplateArgument::Expression)
+      collect_local_constants(arg.getSourceExpression(), context, out);
+  return out;
+}
+
 // Every kernel call in an annotation (the probes) with the function it is in, and the innermost
 // function written around each annotation.
 class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
  public:
-  ProbeFinder(const clang::SourceManager& sm, const std::vector<SiteText>& sites,
+  ProbeFinder(const clang::ASTContext& context, const std::vector<SiteText>& sites,
               std::vector<SiteLaunches>& launches)
-      : sm_(sm), sites_(sites), launches_(launches) {}
+      : context_(context), sm_(context.getSourceManager()), sites_(sites), launches_(launches) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -115,7 +141,10 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     // An instantiation is traversed once per place that names it; count it once.
     if (!seen_.insert({site, f}).second) return true;
     launches_[site].instantiations.push_back(
-        {f, llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl()), {}});
+        {f,
+         llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl()),
+         {},
+         local_constants(call, context_)});
     return true;
   }
 
@@ -141,6 +170,7 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     }
   }
 
+  const clang::ASTContext& context_;
   const clang::SourceManager& sm_;
   const std::vector<SiteText>& sites_;
   std::vector<SiteLaunches>& launches_;
@@ -186,7 +216,7 @@ std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
   std::vector<SiteLaunches> launches(sites.size());
   std::set<clang::FileID> files;
   for (const SiteText& site : sites) files.insert(sm.getFileID(site.macro_begin));
-  ProbeFinder finder(sm, sites, launches);
+  ProbeFinder finder(context, sites, launches);
   for (clang::Decl* d : context.getTranslationUnitDecl()->decls())
     if (files.contains(sm.getFileID(sm.getExpansionLoc(d->getLocation())))) finder.TraverseDecl(d);
   for (SiteLaunches& site : launches) {

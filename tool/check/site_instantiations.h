@@ -24,6 +24,10 @@ struct SiteInstantiation {
   const clang::FunctionDecl* kernel = nullptr;
   // One per SiteLaunches::parameters: what this instantiation gives each.
   std::vector<clang::TemplateArgument> arguments;
+  // The constants local to `function` that the kernel's written template arguments name
+  // (`const int total = 4096;` in `add_many<$b, total / $b>`), as this instantiation has them:
+  // NVRTC compiles the kernel apart from the function, so their values go in their place.
+  std::vector<const clang::VarDecl*> local_constants;
 };
 
 struct SiteLaunches {

@@ -1,13 +1,15 @@
 #include "devcheck/check_cache.h"
 
+#include "files/bounded_read.h"
 #include "files/files.h"
+#include "files/trust.h"
 #include "hash/content_hash.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 namespace tiletune::tool {
 namespace {
@@ -46,18 +48,26 @@ std::string check_key(const std::string& source, const std::vector<CheckProgram>
 }
 
 bool check_passed_before(const std::string& directory, const std::string& key) {
-  if (directory.empty()) return false;
+  if (directory.empty() || !files::untrusted_directory_because(directory).empty()) return false;
   const std::string path = directory + "/" + key;
-  struct stat status {};
-  if (::lstat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return in.is_open() && text.str() == pass_text(key);
+  // Not through a link, not blocking on a FIFO; then checked for what it is before it is read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return false;
+  const std::string expected = pass_text(key);
+  struct stat info {};
+  std::string text;
+  const bool passed =
+      ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && files::untrusted_because(info).empty() &&
+      files::read_bounded(fd, expected.size(), text) == files::ReadOutcome::kWhole &&
+      text == expected;
+  ::close(fd);
+  return passed;
 }
 
 void record_pass(const std::string& directory, const std::string& key) {
-  if (directory.empty() || !files::make_directories(directory).empty()) return;
+  if (directory.empty() || !files::make_directories(directory).empty() ||
+      !files::untrusted_directory_because(directory).empty())
+    return;
   (void)files::write_atomically(directory + "/" + key, pass_text(key), 0644);
 }
 

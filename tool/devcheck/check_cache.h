@@ -2,6 +2,12 @@
 // everything NVRTC was given (slice, name expressions, options, architecture, NVRTC's version),
 // so that an unchanged site costs nothing on a rebuild. Only a pass is kept: a failing site is
 // compiled again and its errors reported again.
+//
+// A pass lets a kernel through the build without NVRTC's word, so one is trusted only where no
+// other user could have planted it: in a directory of this user's that no one else may write, as
+// a regular file of this user's that no one else may write (files/trust.h, the rule the runtime's
+// caches follow), read no further than a pass is long. A directory that fails the rule is neither
+// read nor written: every check compiles.
 #pragma once
 
 #include <string>
@@ -23,11 +29,13 @@ std::string device_check_cache_dir(const std::string& configured);
 std::string check_key(const std::string& source, const std::vector<CheckProgram>& programs,
                       int arch, int nvrtc_version);
 
-// True only for a file this tool wrote for `key` (its text names the key): a file of that name with
-// any other content, or a link, is not trusted.
+// True only for a file this tool wrote for `key` (its text names the key), in a trusted directory:
+// a file of that name with any other content, a link, another user's file or one others may
+// write, or any file in a directory others may write, is not trusted.
 bool check_passed_before(const std::string& directory, const std::string& key);
 
-// Records a pass; best effort (a cache that cannot be written costs time, not correctness).
+// Records a pass, creating the directory (0700) if missing; best effort (a cache that cannot be
+// written, or a directory that is not trusted, costs time, not correctness).
 void record_pass(const std::string& directory, const std::string& key);
 
 }  // namespace tiletune::tool

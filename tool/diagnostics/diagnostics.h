@@ -20,11 +20,12 @@ class Reporter {
   void note(clang::SourceLocation where, const std::string& message);
   void error(clang::SourceLocation where, const std::string& message);
 
-  // `offset` into the site's text (macros expanded) as a location in the written text; inside a
-  // macro's expansion, its use.
+  // `offset` into the site's text (macros expanded, splices removed) as a location in the written
+  // text; inside a macro's expansion, its use.
   static clang::SourceLocation at(const SiteText& site, unsigned offset, bool range_end = false) {
+    unsigned const spliced = written_offset(site.expansions, offset, range_end);
     return site.text_begin.getLocWithOffset(
-        static_cast<int>(written_offset(site.expansions, offset, range_end)));
+        static_cast<int>(unspliced_offset(site.splices, spliced, range_end)));
   }
 
   unsigned errors() const { return errors_; }

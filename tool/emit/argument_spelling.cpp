@@ -1,8 +1,10 @@
 #include "emit/argument_spelling.h"
 
+#include <clang/AST/APValue.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
 #include <clang/Basic/CharInfo.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <map>
@@ -220,15 +222,12 @@ void named_declarations(const clang::TemplateArgument& arg,
   }
 }
 
-std::string with_parameters_spelled(const std::string& text, const SiteLaunches& launches,
-                                    const SiteInstantiation& instance, clang::ASTContext& context) {
-  std::map<std::string, std::string, std::less<>> spelled;
-  for (std::size_t i = 0; i < launches.parameters.size() && i < instance.arguments.size(); ++i)
-    if (std::optional<std::string> s =
-            spell_argument(instance.arguments[i], context, Spelling::Nvrtc)) {
-      bool const type = instance.arguments[i].getKind() == clang::TemplateArgument::Type;
-      spelled[launches.parameters[i]->getNameAsString()] = type ? *s : "(" + *s + ")";
-    }
+namespace {
+
+// `text` with each identifier found in `spelled` replaced; members (after `.`, `->`, `::`) and
+// `$name`s are left as they are.
+std::string with_identifiers_replaced(
+    const std::string& text, const std::map<std::string, std::string, std::less<>>& spelled) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -245,6 +244,53 @@ std::string with_parameters_spelled(const std::string& text, const SiteLaunches&
     out += member || found == spelled.end() ? text.substr(start, i - start) : found->second;
   }
   return out;
+}
+
+// A local constant's value as C++ text of its type: `(4096)`, `true`,
+// `static_cast<unsigned>(8ull)`; nullopt for a value that is no integer (or an integral type NVRTC
+// cannot name).
+std::optional<std::string> spell_constant(const clang::VarDecl* var, clang::ASTContext& context) {
+  const clang::APValue* value = var->evaluateValue();
+  if (value == nullptr || !value->isInt()) return std::nullopt;
+  const llvm::APSInt& v = value->getInt();
+  clang::QualType const type = var->getType().getNonReferenceType().getUnqualifiedType();
+  if (type->isBooleanType()) return std::string(v.getBoolValue() ? "true" : "false");
+  std::string const decimal = llvm::toString(v, 10);
+  if (type->isSpecificBuiltinType(clang::BuiltinType::Int)) return "(" + decimal + ")";
+  std::optional<std::string> spelled = spell_type(type, context, Spelling::Nvrtc);
+  if (!spelled) return std::nullopt;
+  return "static_cast<" + *spelled + ">(" + decimal + (v.isUnsigned() ? "ull" : "ll") + ")";
+}
+
+using Spellings = std::map<std::string, std::string, std::less<>>;
+
+void add_local_constants(const SiteInstantiation& instance, clang::ASTContext& context,
+                         Spellings& spelled) {
+  for (const clang::VarDecl* var : instance.local_constants)
+    if (std::optional<std::string> s = spell_constant(var, context))
+      spelled[var->getNameAsString()] = *s;
+}
+
+}  // namespace
+
+std::string with_parameters_spelled(const std::string& text, const SiteLaunches& launches,
+                                    const SiteInstantiation& instance, clang::ASTContext& context) {
+  std::map<std::string, std::string, std::less<>> spelled;
+  for (std::size_t i = 0; i < launches.parameters.size() && i < instance.arguments.size(); ++i)
+    if (std::optional<std::string> s =
+            spell_argument(instance.arguments[i], context, Spelling::Nvrtc)) {
+      bool const type = instance.arguments[i].getKind() == clang::TemplateArgument::Type;
+      spelled[launches.parameters[i]->getNameAsString()] = type ? *s : "(" + *s + ")";
+    }
+  add_local_constants(instance, context, spelled);
+  return with_identifiers_replaced(text, spelled);
+}
+
+std::string with_local_constants_spelled(const std::string& text, const SiteInstantiation& instance,
+                                         clang::ASTContext& context) {
+  Spellings spelled;
+  add_local_constants(instance, context, spelled);
+  return spelled.empty() ? text : with_identifiers_replaced(text, spelled);
 }
 
 }  // namespace tiletune::tool

@@ -48,8 +48,16 @@ void named_declarations(clang::QualType type, std::vector<const clang::Decl*>& n
 
 // `text` (an annotation expression written in the template's body) with each identifier that names
 // one of the enclosing templates' parameters replaced by what `instance` gives it, spelled for
-// NVRTC; members (after `.`, `->`, `::`) and `$name`s are left as they are.
+// NVRTC, and each that names a local constant as with_local_constants_spelled; members (after
+// `.`, `->`, `::`) and `$name`s are left as they are.
 std::string with_parameters_spelled(const std::string& text, const SiteLaunches& launches,
                                     const SiteInstantiation& instance, clang::ASTContext& context);
+
+// `text` (a template argument as the annotation writes it) with each identifier that names one of
+// the launching function's local constants (SiteInstantiation::local_constants) replaced by its
+// value as `instance` has it, spelled for NVRTC, which compiles the kernel apart from that
+// function; members and `$name`s are left as they are.
+std::string with_local_constants_spelled(const std::string& text, const SiteInstantiation& instance,
+                                         clang::ASTContext& context);
 
 }  // namespace tiletune::tool

@@ -83,9 +83,7 @@ std::string ExpressionCode::with_dollars(const Expr& e) const {
 
 // The annotation has no #line inside it: its lines follow on from where its text starts.
 unsigned ExpressionCode::line_of(const Expr& e) const {
-  const std::string& text = site_.site->text;
-  auto const end = text.begin() + std::min<std::size_t>(e.span.begin, text.size());
-  return text_line_ + static_cast<unsigned>(std::count(text.begin(), end, '\n'));
+  return text_line_ + line_breaks_before(*site_.site, e.span.begin);
 }
 
 int ExpressionCode::axis_index(const std::string& name) const {

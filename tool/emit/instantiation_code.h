@@ -12,12 +12,15 @@
 //   namespace {
 //   template <> struct tiletune_site_12_3_for<float, true> {
 //     using kernel = void (*)(float *, int);
-//     static inline ::tiletune::Site site{[] { ::tiletune::SiteInfo info; ... }()};
+//     static ::tiletune::Site site;
 //   };
+//   ::tiletune::Site tiletune_site_12_3_for<float, true>::site([]() -> ::tiletune::SiteInfo {
+//     ::tiletune::SiteInfo info; ... }());
 //   }
 //
 // (an opaque space's instead gives `static ::tiletune::SiteInfo info()`, without the space, which
-// the launch builds per key). This file spells those pieces.
+// the launch builds per key; the site is defined after the class, not as an inline variable, as
+// the file may be C++11). This file spells those pieces.
 #pragma once
 
 #include "check/site_instantiations.h"

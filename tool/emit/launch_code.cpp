@@ -141,10 +141,12 @@ Code geometry_code(const Annotation& a, const ExpressionCode& expressions) {
   Code shmem = a.shmem ? Code::list("static_cast<unsigned>(", {expressions.runtime(*a.shmem)}, ")")
                        : Code("0u");
   Code stream = a.stream ? expressions.runtime(*a.stream) : Code("nullptr");
-  Code geometry = Code::list("{",
+  // Built by a call, not braces: Geometry is an aggregate only from C++14 on, and the site
+  // compiles with the user's -std.
+  Code geometry = Code::list("::tiletune::geometry(",
                              {dims_code(*a.blocks, expressions), dims_code(*a.threads, expressions),
                               std::move(shmem), std::move(stream)},
-                             "}");
+                             ")");
   return Code::block(std::string(kConfigLambda) + " -> ::tiletune::Geometry {",
                      {"(void)tt_cfg;", Code::concat({"return ", std::move(geometry), ";"})}, "}");
 }

@@ -7,6 +7,7 @@
 #include "emit/launch_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
+#include "slice/nvrtc_language.h"
 
 namespace tiletune::tool {
 namespace {
@@ -24,10 +25,14 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
                       const std::string& annotation_text, std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
-  std::string const instantiation =
-      deduces_template_arguments(site) ? name_expression(site, expressions) : "";
+  // What Clang resolved (deduced arguments, local constants' values) is part of the kernel tuned.
+  bool const resolved = deduces_template_arguments(site) ||
+                        (site.instantiation && !site.instantiation->local_constants.empty());
+  std::string const instantiation = resolved ? name_expression(site, expressions) : "";
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
-                    site_id(device_source, annotation_text, instantiation), std::move(symbols)};
+                    site_id(device_source, annotation_text, instantiation,
+                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    std::move(symbols)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
   EmittedSite out;
@@ -80,7 +85,7 @@ EmittedSite emit_template_site(const CheckedSite& site, const std::string& varia
   // An opaque space: per key as in a plain function (emit_site), each instantiation with its own
   // SitesPerKey (a static local of the template's body) and its own SiteInfo.
   Code info = Code::block(
-      "[&] {",
+      "[&]() -> ::tiletune::SiteInfo {",
       {"::tiletune::SiteInfo info = " + site.instantiation_class + "::info();",
        Code::concat({"info.space = ", site_space_code(site, expressions), ";"}), "return info;"},
       "}");
@@ -108,20 +113,27 @@ std::string emit_instantiation(const CheckedSite& site, const std::string& speci
                                std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
   SiteInfoText info{display_name(where.file), where.line, source_array,
-                    site_id(device_source, annotation_text, instantiation), std::move(symbols)};
+                    site_id(device_source, annotation_text, instantiation,
+                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    std::move(symbols)};
   std::vector<Code> members{"using kernel = " + kernel_type + ";"};
-  if (site.literal)
-    members.push_back(Code::concat({"static inline ::tiletune::Site site{",
-                                    site_info_code(site, expressions, info, false), "()};"}));
-  else
+  // The site is defined after the class, not as an inline variable in it: the file may be C++11.
+  std::string site_definition;
+  if (site.literal) {
+    members.push_back("static ::tiletune::Site site;");
+    Code definition = Code::concat({"::tiletune::Site " + specialised + "::site(",
+                                    site_info_code(site, expressions, info, false), "());"});
+    site_definition = with_line_directives(lay_out(definition, 0), where.line, where.file);
+  } else {
     members.push_back(Code::block("static ::tiletune::SiteInfo info() {",
                                   site_info_fields(site, expressions, info, false), "}"));
+  }
   Code specialisation = Code::block("struct " + specialised + " {", std::move(members), "};");
   const clang::Decl* holder = site.launches->namespace_scope;
   return open_namespaces_of(holder) + "namespace {\nstatic const char " + source_array +
          "[] = " + raw_string_literal(device_source) + ";\ntemplate <>\n" +
          with_line_directives(lay_out(specialisation, 0), where.line, where.file) +
-         "}  // namespace\n" + close_namespaces_of(holder);
+         site_definition + "}  // namespace\n" + close_namespaces_of(holder);
 }
 
 }  // namespace tiletune::tool

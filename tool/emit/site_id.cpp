@@ -25,13 +25,17 @@ std::string without_line_directives(std::string_view source) {
 }  // namespace
 
 std::string site_id(std::string_view device_source, std::string_view annotation_text,
-                    std::string_view instantiation) {
+                    std::string_view instantiation, const std::vector<std::string>& language) {
   std::uint64_t hash = detail::fnv1a64(without_line_directives(device_source));
   hash = detail::fnv1a64(std::string_view("\0", 1), hash);  // where one ends and the other starts
   hash = detail::fnv1a64(annotation_text, hash);
   if (!instantiation.empty()) {
     hash = detail::fnv1a64(std::string_view("\0", 1), hash);
     hash = detail::fnv1a64(instantiation, hash);
+  }
+  for (const std::string& option : language) {
+    hash = detail::fnv1a64(std::string_view("\0", 1), hash);
+    hash = detail::fnv1a64(option, hash);
   }
   return detail::hex64(hash);
 }

@@ -4,6 +4,7 @@
 #include "emit/code_layout.h"
 #include "emit/code_writer.h"
 #include "emit/launch_code.h"
+#include "slice/nvrtc_language.h"
 #include "slice/slicer.h"
 
 #include <clang/AST/DeclTemplate.h>
@@ -21,9 +22,10 @@ std::vector<clang::TemplateArgument> resolved_arguments(const SiteInstantiation&
 }
 
 // The kernel's template arguments, `$name` kept. As written, where Clang resolved nothing or the
-// annotation is in a plain function; the arguments Clang deduced follow. In a template, those
-// without `$` are spelled as this instantiation resolved them, and those with `$` as written with
-// the enclosing templates' parameters spelled.
+// annotation is in a plain function (the function's local constants spelled as values); the
+// arguments Clang deduced follow. In a template, those without `$` are spelled as this
+// instantiation resolved them, and those with `$` as written with the enclosing templates'
+// parameters and local constants spelled.
 std::string template_arguments(const CheckedSite& site, const ExpressionCode& expressions) {
   const KernelCall& call = *site.annotation->call;
   std::vector<std::string> args;
@@ -37,12 +39,14 @@ std::string template_arguments(const CheckedSite& site, const ExpressionCode& ex
     std::vector<clang::TemplateArgument> all = resolved_arguments(*instance);
     for (std::size_t i = 0; i < all.size(); ++i) {
       bool const written = i < call.template_args.size();
-      if (written && !call.template_args[i].dollars.empty()) {
-        if (in_template)
-          args[i] = with_parameters_spelled(args[i], *site.launches, *instance, context);
+      if (written && !in_template) {
+        args[i] = with_local_constants_spelled(args[i], *instance, context);
         continue;
       }
-      if (written && !in_template) continue;
+      if (written && !call.template_args[i].dollars.empty()) {
+        args[i] = with_parameters_spelled(args[i], *site.launches, *instance, context);
+        continue;
+      }
       std::string spelled = spell_argument(all[i], context, Spelling::Nvrtc).value_or("?");
       if (written)
         args[i] = spelled;
@@ -149,8 +153,9 @@ Code space_code(const CheckedSite& site, const ExpressionCode& expressions) {
                     ")");
 }
 
-// `info.symbols = {{"name", [] { return ::tiletune::symbol_memory(::name, "::name"); },
-// false}, ...};`: the function runs in the application, whose CUDA runtime knows its copy.
+// `info.symbols = {::tiletune::device_symbol("name", [] { return ::tiletune::symbol_memory(::name,
+// "::name"); }, false), ...};`: the function runs in the application, whose CUDA runtime knows
+// its copy.
 Code symbols_code(const std::vector<SymbolText>& symbols) {
   std::vector<Code> items;
   for (const SymbolText& s : symbols) {
@@ -159,8 +164,8 @@ Code symbols_code(const std::vector<SymbolText>& symbols) {
                                              ", ", string_code(s.expression), ");"})},
                               "}");
     items.push_back(Code::list(
-        "{", {string_code(s.lowered_name), std::move(memory), s.copy_back ? "true" : "false"},
-        "}"));
+        "::tiletune::device_symbol(",
+        {string_code(s.lowered_name), std::move(memory), s.copy_back ? "true" : "false"}, ")"));
   }
   return Code::concat({"info.symbols = ", Code::list("{", std::move(items), "}"), ";"});
 }
@@ -187,6 +192,9 @@ std::vector<Code> site_info_fields(const CheckedSite& site, const ExpressionCode
   if (a.num_ctas)
     fields.push_back("info.hints.num_ctas = " + std::to_string(a.num_ctas->value) + ";");
   // Every `$name` the launch uses, for the runtime to check against an opaque space.
+  std::vector<std::string> const language = nvrtc_language_options(site.kernel->getLangOpts());
+  if (!language.empty())
+    fields.push_back(Code::concat({"info.options = ", names_code(language), ";"}));
   if (!expressions.dollar_names().empty())
     fields.push_back(
         Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));
@@ -197,8 +205,10 @@ std::vector<Code> site_info_fields(const CheckedSite& site, const ExpressionCode
 
 Code site_info_code(const CheckedSite& site, const ExpressionCode& expressions,
                     const SiteInfoText& text, bool captures) {
-  return Code::block(captures ? "[&] {" : "[] {", site_info_fields(site, expressions, text, true),
-                     "}");
+  // The return type written out: C++11 deduces none for a lambda of more than one statement.
+  return Code::block(
+      captures ? "[&]() -> ::tiletune::SiteInfo {" : "[]() -> ::tiletune::SiteInfo {",
+      site_info_fields(site, expressions, text, true), "}");
 }
 
 Code site_space_code(const CheckedSite& site, const ExpressionCode& expressions) {

@@ -135,7 +135,7 @@ std::vector<clang::Token> probe_tokens(clang::Preprocessor& pp, const SiteText& 
 }  // namespace
 
 void enter_call_probe(clang::Preprocessor& pp, const SiteText& site) {
-  std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
+  std::variant<Annotation, ParseError> parsed = parse_site_annotation(site);
   const auto* annotation = std::get_if<Annotation>(&parsed);
   if (annotation == nullptr || !annotation->call) return;
   if (!pp.getLangOpts().CPlusPlus20 && lambda_argument(*annotation->call)) return;

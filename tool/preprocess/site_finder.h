@@ -4,14 +4,21 @@
 #pragma once
 
 #include "preprocess/annotation_macros.h"
+#include "preprocess/line_splices.h"
+
+#include "annotation/annotation.h"
+#include "annotation/parser.h"
 
 #include <clang/Basic/SourceLocation.h>
 #include <clang/Lex/PPCallbacks.h>
 
+#include <map>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace clang {
+class CompilerInstance;
 class Preprocessor;
 class SourceManager;
 }  // namespace clang
@@ -22,10 +29,22 @@ struct SiteText {
   clang::SourceLocation macro_begin;  // the `T` of TILETUNE
   clang::SourceLocation text_begin;   // first character after '('
   clang::SourceLocation rparen;       // the closing ')'
-  std::string text;                   // between the parentheses, object-like macros expanded
-  // The macro uses in `text`: offsets into it map back to the written text through them.
+  // Between the parentheses, line splices removed, then object-like macros expanded.
+  std::string text;
+  // The macro uses in `text`: offsets into it map back to the spliced text through them.
   std::vector<MacroExpansion> expansions;
+  // The line splices removed: offsets into the spliced text map back to the written one.
+  std::vector<LineSplice> splices;
+  // What Clang's lookup at the annotation said of each name before a '<' (by the offset of the
+  // '<'), where it could tell: whether it names a template.
+  std::map<unsigned, bool> template_names;
 };
+
+// The site's annotation parsed, each '<' after a name read as Clang's lookup at the site said.
+std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site);
+
+// The line breaks of the written text before `offset` into the site's text (a splice's included).
+unsigned line_breaks_before(const SiteText& site, unsigned offset);
 
 // Whether `at` is in the annotation's text, from TILETUNE to its ')': where the annotation is a
 // macro's argument, by where that argument is written.
@@ -40,14 +59,18 @@ struct UnrewritableSite {
 
 class SiteFinder : public clang::PPCallbacks {
  public:
-  SiteFinder(clang::Preprocessor& pp, std::vector<SiteText>& sites,
-             std::vector<UnrewritableSite>& unrewritable)
-      : pp_(pp), sites_(sites), unrewritable_(unrewritable) {}
+  // `compiler`'s Sema looks up the names in each annotation (template_names) while the parser
+  // is there, through a pragma this adds to its preprocessor.
+  SiteFinder(clang::CompilerInstance& compiler, std::vector<SiteText>& sites,
+             std::vector<UnrewritableSite>& unrewritable);
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
                     clang::SourceRange range, const clang::MacroArgs* args) override;
 
  private:
+  void enter_name_lookup(std::size_t site) const;
+
+  clang::CompilerInstance& compiler_;
   clang::Preprocessor& pp_;
   std::vector<SiteText>& sites_;
   std::vector<UnrewritableSite>& unrewritable_;

@@ -16,7 +16,7 @@ std::optional<TunedCode> TunedCode::find(clang::ASTContext& context,
   std::vector<const clang::Decl*> pending;
   for (const SiteText& site : sites) {
     code.add({site.macro_begin, site.rparen});
-    std::variant<Annotation, ParseError> parsed = parse_annotation(site.text);
+    std::variant<Annotation, ParseError> parsed = parse_site_annotation(site);
     const auto* annotation = std::get_if<Annotation>(&parsed);
     if (!annotation || !annotation->call) continue;  // the site itself is refused
     std::vector<const clang::FunctionDecl*> kernels =

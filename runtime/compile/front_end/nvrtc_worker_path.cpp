@@ -1,10 +1,17 @@
 #include "compile/front_end/nvrtc_worker_path.h"
+#include "compile/built_in/built_in_files.h"
+#include "files/files.h"
+
+#include <sys/mman.h>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 #include <vector>
 
@@ -37,7 +44,34 @@ std::string next_to_this_program() {
   return (self.parent_path() / kWorkerName).string();
 }
 
+// The worker built into libtiletune, written once into an anonymous in-memory file that stays open
+// for the life of the process; its path, as the kernel names it for this process's open files, is
+// what posix_spawn runs (the file is close-on-exec: the worker opens it through this process).
+// "" with `problem` set when it cannot be made.
 }  // namespace
+
+std::string built_in_nvrtc_worker_path(std::string& problem) {
+  static std::once_flag made;
+  static std::string path, why_not;
+  std::call_once(made, [] {
+    const std::string_view bytes = built_in_nvrtc_worker();
+    int fd = -1;
+#ifdef MFD_EXEC
+    // Where memfd_noexec is set, an in-memory file must ask to be executable.
+    fd = ::memfd_create(kWorkerName, MFD_CLOEXEC | MFD_EXEC);
+#endif
+    if (fd < 0) fd = ::memfd_create(kWorkerName, MFD_CLOEXEC);
+    if (fd < 0 || !files::write_all(fd, bytes)) {
+      why_not = std::string("the built-in worker could not be written to memory: ") +
+                std::strerror(errno);
+      if (fd >= 0) ::close(fd);
+      return;
+    }
+    path = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd);
+  });
+  problem = why_not;
+  return path;
+}
 
 WorkerSearch find_nvrtc_worker() {
   if (const char* chosen = std::getenv("TILETUNE_NVRTC_WORKER"); chosen && *chosen) {
@@ -54,7 +88,10 @@ WorkerSearch find_nvrtc_worker() {
     if (problem.empty()) return {candidate, {}};
     looked += (looked.empty() ? "" : ", ") + candidate + " (" + problem + ")";
   }
-  return {{}, std::string("no ") + kWorkerName + " at " + looked};
+  // None on disk (a program copied alone to another machine): the copy inside the library.
+  std::string problem;
+  if (std::string path = built_in_nvrtc_worker_path(problem); !path.empty()) return {path, {}};
+  return {{}, std::string("no ") + kWorkerName + " at " + looked + ", and " + problem};
 }
 
 }  // namespace tiletune::detail

@@ -258,7 +258,6 @@ TEST(Plot, TimesOfZeroStillDraw) {
 }
 
 TEST(Plot, EscapesText) {
-  EXPECT_EQ(xml_escaped("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
   TuningPoints t;
   t.site = "f.cu:1 k<a&b>";
   t.axis_names = {"x"};
@@ -267,6 +266,58 @@ TEST(Plot, EscapesText) {
   expect_well_formed(svg);
   EXPECT_NE(svg.find("k&lt;a&amp;b&gt;"), std::string::npos);
   EXPECT_EQ(count(svg, "crimson"), 0);  // no winner given, none marked
+}
+
+// Whether `svg` holds only characters XML 1.0 allows: valid UTF-8, no control character but the
+// line ends the picture is made of.
+bool only_xml_characters(const std::string& svg) {
+  for (std::size_t i = 0; i < svg.size();) {
+    const auto b = static_cast<unsigned char>(svg[i]);
+    if (b == '\n' || (b >= 0x20 && b < 0x7f)) {
+      ++i;
+      continue;
+    }
+    if (b < 0xc2 || b > 0xf4) return false;  // a control, DEL, a stray or overlong lead byte
+    const std::size_t length = b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+    if (i + length > svg.size()) return false;
+    for (std::size_t k = 1; k < length; ++k)
+      if ((static_cast<unsigned char>(svg[i + k]) & 0xc0) != 0x80) return false;
+    // U+0080..U+009F, the C1 controls, are two bytes starting 0xc2 0x80..0x9f.
+    if (b == 0xc2 && static_cast<unsigned char>(svg[i + 1]) < 0xa0) return false;
+    i += length;
+  }
+  return true;
+}
+
+TEST(Plot, NamesWithControlCharactersOrBytesThatAreNotUtf8StillMakeWellFormedXml) {
+  TuningPoints t;
+  t.site = std::string("f.cu:1 k\x1b]0;title\x07<\xff\xfe>\x01\xc2\x85 caf\xc3\xa9");
+  t.axis_names = {std::string("x\x0b\xc0\xaf")};
+  t.points = {{Config{1}, 1.0}};
+  const std::string svg = plot(t);
+  expect_well_formed(svg);
+  EXPECT_TRUE(only_xml_characters(svg)) << svg;
+  // Each byte that could not go in is there for the eye, as \xHH; valid UTF-8 stays as it is.
+  EXPECT_NE(svg.find("k\\x1b]0;title\\x07&lt;\\xff\\xfe&gt;\\x01\\xc2\\x85 caf\xc3\xa9"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">x\\x0b\\xc0\\xaf=1</text>"), std::string::npos) << svg;
+}
+
+TEST(Plot, ConfigurationsWithoutAFiniteTimeAreLeftOutAndALineSaysHowMany) {
+  std::vector<TuningPoints> t = from_results(vadd_block("4096", "tile=128 occupancy=2", 0.5) +
+                                             "measured = tile=64 occupancy=1 nan\n"
+                                             "measured = tile=128 occupancy=2 0.5\n"
+                                             "measured = tile=256 occupancy=1 inf\n"
+                                             "measured = tile=512 occupancy=1 -inf\n");
+  ASSERT_EQ(t.size(), 1u);
+  ASSERT_EQ(t[0].points.size(), 4u);
+  const std::string svg = plot(t[0]);
+  expect_well_formed(svg);
+  EXPECT_EQ(svg.find("nan"), std::string::npos) << svg;
+  EXPECT_EQ(svg.find("inf"), std::string::npos) << svg;
+  EXPECT_EQ(count(svg, "<rect x="), 1);  // the one finite time's bar
+  EXPECT_NE(svg.find(", 3 without a finite time not drawn"), std::string::npos) << svg;
 }
 
 }  // namespace

@@ -58,5 +58,43 @@ if command -v xmllint >/dev/null; then
   xmllint --noout "$dir/p.svg" || fail "plot wrote malformed SVG"
 fi
 
+# One file named twice is one vote: a.txt (tile=128) twice against b.txt (tile=256, faster) would be
+# 2 of 3 for tile=128; counted once it is a tie, which the faster median wins.
+ln -f "$dir/a.txt" "$dir/hard.txt"
+ln -sf "$dir/a.txt" "$dir/soft.txt"
+for twice in "$dir/a.txt" "$dir/../$(basename "$dir")/a.txt" "$dir/hard.txt" "$dir/soft.txt"; do
+  expect 0 "$twice is the same file as $dir/a.txt: counted once" \
+    merge "$dir/twice.txt" "$dir/a.txt" "$twice" "$dir/b.txt"
+  grep -q "best = tile=256" "$dir/twice.txt" || fail "merge counted $twice twice: $(cat "$dir/twice.txt")"
+done
+
+# An input without end is refused once it is past what a results file holds, not read forever.
+expect 2 "cannot read /dev/zero: larger than 256 MiB, more than a results file holds" show /dev/zero
+
+# What a results file says reaches the terminal with no control character in it.
+esc=$'\033'
+printf '\n[vadd.cu:12 \033]0;owned\007k]\ndevice = H100\033[2J\nkey = 4096\nspace = 5f0c8b1d9a3e2c47\nbest = tile=64\nmedian_ms = 1\n' >"$dir/esc.txt"
+printf '\n[bad \033[31mred]\ndevice = d\nkey = \033[2J\n' >>"$dir/esc.txt"
+"$program" show "$dir/esc.txt" >"$dir/show" 2>"$dir/err" || fail "show of escapes exited $?"
+grep -q "$esc" "$dir/show" && fail "show printed a raw escape: $(cat -v "$dir/show")"
+grep -q "$esc" "$dir/err" && fail "show's problems printed a raw escape: $(cat -v "$dir/err")"
+grep -qF '[vadd.cu:12 \x1b]0;owned\x07k]' "$dir/show" || fail "show: $(cat -v "$dir/show")"
+grep -qF 'H100\x1b[2J' "$dir/show" || fail "show: $(cat -v "$dir/show")"
+grep -qF "key '\\x1b[2J'" "$dir/err" || fail "show's problems: $(cat -v "$dir/err")"
+"$program" merge "$dir/merged_esc.txt" "$dir/esc.txt" "$esc[2J" >/dev/null 2>"$dir/err"
+grep -q "$esc" "$dir/err" && fail "an error line printed a raw escape: $(cat -v "$dir/err")"
+grep -qF 'cannot read \x1b[2J' "$dir/err" || fail "error line: $(cat -v "$dir/err")"
+
+# plot: control characters, bytes that are not UTF-8 and times that are not numbers still make
+# well-formed XML.
+printf '\n[k\001\033\377\376 <site>]\ndevice = H100\nkey = 4096\nspace = 5f0c8b1d9a3e2c47\n' >"$dir/odd.txt"
+printf 'best = ti\013le=64\nmedian_ms = 1\nmeasured = ti\013le=64 1\nmeasured = ti\013le=128 nan\nmeasured = ti\013le=256 inf\n' >>"$dir/odd.txt"
+"$program" plot "$dir/odd.txt" -o "$dir/odd.svg" || fail "plot of odd names exited $?"
+if command -v xmllint >/dev/null; then
+  xmllint --noout "$dir/odd.svg" || fail "plot wrote malformed SVG for odd names"
+fi
+grep -q 'nan\|inf"' "$dir/odd.svg" && fail "plot wrote a non-finite coordinate: $(grep -n 'nan\|inf' "$dir/odd.svg")"
+grep -q "2 without a finite time not drawn" "$dir/odd.svg" || fail "plot's title does not count the points left out"
+
 [ "$failures" -eq 0 ] && echo "results_cli_test: all passed"
 exit "$failures"

@@ -423,15 +423,15 @@ TEST_F(ResultsFileTest, AFileOverTheSizeLimitIsRefusedUnread) {
   fs::create_directories(dir_ / "sub");
   std::ofstream(file()) << "";
   ASSERT_EQ(::chmod(file().c_str(), 0600), 0);
-  ASSERT_EQ(::truncate(file().c_str(), off_t{17} << 20), 0);  // sparse: nothing written
+  ASSERT_EQ(::truncate(file().c_str(), off_t{257} << 20), 0);  // sparse: nothing written
   std::FILE* log = std::tmpfile();
   Process(file(), "fake-sm90", log).launch(vadd_site(), 4096);
   const std::string all = logged(log);
   std::fclose(log);
-  EXPECT_NE(all.find("results file '" + file() + "' is larger than 16 MiB (17825792 bytes)"),
+  EXPECT_NE(all.find("results file '" + file() + "' is larger than 256 MiB (269484032 bytes)"),
             std::string::npos)
       << all;
-  EXPECT_EQ(fs::file_size(file()), std::uintmax_t{17} << 20);
+  EXPECT_EQ(fs::file_size(file()), std::uintmax_t{257} << 20);
 }
 
 TEST_F(ResultsFileTest, ALockFileThatIsASymbolicLinkIsNotFollowed) {

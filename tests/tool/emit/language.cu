@@ -33,7 +33,7 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
       num_ctas = 1,
       kernels::tile2d<$bx, $by, $guard>(out, width, height, $bx * $by));
 }
-// CHECK: static ::tiletune::Site tiletune_site_[[#CART:]]_3([] {
+// CHECK: static ::tiletune::Site tiletune_site_[[#CART:]]_3([]() -> ::tiletune::SiteInfo {
 // CHECK-NEXT: ::tiletune::SiteInfo info;
 // CHECK-NEXT: info.file = "{{.*}}language.cu";
 // CHECK-NEXT: info.line = [[#CART]];
@@ -58,12 +58,12 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
 // CHECK-NEXT: tiletune_site_[[#CART]]_3, ::tiletune::key(width, height / 8),
 // CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
 // CHECK-NEXT: (void)tt_cfg;
-// CHECK-NEXT: return {
+// CHECK-NEXT: return ::tiletune::geometry(
 // CHECK-NEXT: #line [[#CART+5]] "{{.*}}language.cu"
 // CHECK-NEXT: ::tiletune::Dim(CEIL_DIV(width, tt_cfg[0]), ::tiletune::cld(height, tt_cfg[1])),
 // CHECK-NEXT: ::tiletune::Dim(tt_cfg[0], tt_cfg[1], 1),
 // CHECK-NEXT: static_cast<unsigned>(tt_cfg[0] * tt_cfg[1] * sizeof(float)),
-// CHECK-NEXT: stream};
+// CHECK-NEXT: stream);
 // CHECK-NEXT: },
 // CHECK-NEXT: #line [[#CART+11]] "{{.*}}language.cu"
 // CHECK-NEXT: out, width, height,
@@ -83,10 +83,10 @@ void fixed_list(const float* a, float* c, int n) {
 // CHECK: ::tiletune::launch<void (*)(const float *, float *, int)>(
 // CHECK-NEXT: #line
 // CHECK-NEXT: tiletune_site_{{[0-9]+}}_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
-// CHECK: return {
+// CHECK: return ::tiletune::geometry(
 // CHECK-NEXT: #line
 // CHECK-NEXT: ::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[1]), 0u,
-// CHECK-NEXT: nullptr};
+// CHECK-NEXT: nullptr);
 // CHECK-NEXT: },
 // CHECK-NEXT: #line
 // CHECK-NEXT: a, c, n)

@@ -43,7 +43,7 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK-NEXT: const ::tiletune::Key tt_key = ::tiletune::key(::tiletune::bucket(static_cast<long long>(n)));
 // CHECK-NEXT: ::tiletune::SitesPerKey::Keyed& tt_site = tiletune_site_[[#OPAQUE]]_3.at(
 // CHECK-NEXT: tt_key,
-// CHECK-NEXT: [&] {
+// CHECK-NEXT: [&]() -> ::tiletune::SiteInfo {
 // CHECK-NEXT: ::tiletune::SiteInfo info;
 // CHECK-NEXT: info.file = "{{.*}}opaque_space.cu";
 // CHECK-NEXT: info.line = [[#OPAQUE]];
@@ -61,12 +61,12 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK-NEXT: tt_site.site, tt_key,
 // CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
 // CHECK-NEXT: (void)tt_cfg;
-// CHECK-NEXT: return {
+// CHECK-NEXT: return ::tiletune::geometry(
 // CHECK-NEXT: #line [[#OPAQUE+1]] "{{.*}}opaque_space.cu"
 // CHECK-NEXT: ::tiletune::Dim(CEIL_DIV(n, tt_cfg[tt_axes[0]] * tt_cfg[tt_axes[1]])),
 // CHECK-NEXT: ::tiletune::Dim(tt_cfg[tt_axes[0]]),
 // CHECK-NEXT: #line [[#OPAQUE+2]] "{{.*}}opaque_space.cu"
-// CHECK-NEXT: static_cast<unsigned>(tt_cfg[tt_axes[0]] * sizeof(float)), s};
+// CHECK-NEXT: static_cast<unsigned>(tt_cfg[tt_axes[0]] * sizeof(float)), s);
 // CHECK-NEXT: },
 // CHECK-NEXT: #line [[#OPAQUE+3]] "{{.*}}opaque_space.cu"
 // CHECK-NEXT: x, n,

@@ -40,11 +40,12 @@ void launch(T* x, int n, cudaStream_t s) {
 // CHECK-NEXT: {{^}}template <>
 // CHECK: {{^}}struct tiletune_site_[[#LINE]]_3_for<float, ::Algorithm::ALG_UNROLLED, true, 2> {
 // CHECK-NEXT: {{^ +}}using kernel = void (*)(float *, int);
-// CHECK-NEXT: {{^ +}}static inline ::tiletune::Site site{[] {
+// CHECK-NEXT: {{^ +}}static ::tiletune::Site site;
+// CHECK-NEXT: {{^}}};
+// CHECK: {{^}}::tiletune::Site tiletune_site_[[#LINE]]_3_for<float, ::Algorithm::ALG_UNROLLED, true, 2>::site([]() -> ::tiletune::SiteInfo {
 // CHECK: {{^ +}}info.id = "[[ID1:[0-9a-f]+]]";
 // CHECK-NEXT: {{^ +}}info.kernel = "apply<$b * (2), Algorithm::ALG_UNROLLED, true, ops::Mode::kTwice, float>";
-// CHECK: {{^ +}}info.name_expression = "apply<$b * (2), Algorithm::ALG_UNROLLED, true, "
-// CHECK-NEXT: {{^ +}}"ops::Mode::kTwice, float>";
+// CHECK: {{^ +}}info.name_expression = "apply<$b * (2), Algorithm::ALG_UNROLLED, true, ops::Mode::kTwice, float>";
 
 // The same instantiation twice is one site.
 // CHECK-NOT: {{^}}struct tiletune_site_{{[0-9]+}}_3_for<float

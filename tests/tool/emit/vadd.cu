@@ -26,7 +26,7 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 // CHECK: )tiletune";
 // LAYOUT:){{tiletune}}";
 // LAYOUT-NEXT:#line [[#LINE:]] "{{.*}}vadd.cu"
-// LAYOUT-NEXT:static ::tiletune::Site tiletune_site_[[#LINE]]_3([] {
+// LAYOUT-NEXT:static ::tiletune::Site tiletune_site_[[#LINE]]_3([]() -> ::tiletune::SiteInfo {
 // LAYOUT-NEXT:  ::tiletune::SiteInfo info;
 // LAYOUT-NEXT:  info.file = "{{.*}}vadd.cu";
 // LAYOUT-NEXT:  info.line = [[#LINE]];
@@ -52,8 +52,9 @@ void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
 // LAYOUT-NEXT:      tiletune_site_[[#LINE]]_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
 // LAYOUT-NEXT:      [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
 // LAYOUT-NEXT:        (void)tt_cfg;
+// LAYOUT-NEXT:        return ::tiletune::geometry(
 // LAYOUT-NEXT:#line [[#LINE+1]] "{{.*}}vadd.cu"
-// LAYOUT-NEXT:        return {::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s};
+// LAYOUT-NEXT:            ::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s);
 // LAYOUT-NEXT:      },
 // LAYOUT-NEXT:#line [[#LINE+2]] "{{.*}}vadd.cu"
 // LAYOUT-NEXT:      a, b, c, n)

@@ -44,14 +44,15 @@ void run(float* out, int n) {
   TILETUNE(space = (t = (64, 128)), blocks = cld(n, $t), threads = $t, k(out, n));
 }
 // CHECK: info.symbols = {
-// CHECK-NEXT: {
+// CHECK-NEXT: ::tiletune::device_symbol(
 // CHECK-NEXT: "coefficients",
-// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::coefficients, "::coefficients"); }, false},
-// CHECK-NEXT: {
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::coefficients, "::coefficients"); }, false),
+// CHECK-NEXT: ::tiletune::device_symbol(
 // CHECK-NEXT: "_ZN7filters4tapsE",
-// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::taps, "::filters::taps"); }, false},
-// CHECK-NEXT: {
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::taps, "::filters::taps"); }, false),
+// CHECK-NEXT: ::tiletune::device_symbol(
 // CHECK-NEXT: "_ZN7filters5shiftE",
-// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::shift, "::filters::shift"); }, false},
-// CHECK-NEXT: {"counter", [] { return ::tiletune::symbol_memory(::counter, "::counter"); }, true}};
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::shift, "::filters::shift"); }, false),
+// CHECK-NEXT: ::tiletune::device_symbol(
+// CHECK-NEXT: "counter", [] { return ::tiletune::symbol_memory(::counter, "::counter"); }, true)};
 // CHECK-NEXT: return info;
