@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools libboost-dev
-          libgtest-dev ninja-build cmake clang-format pkgconf zlib1g-dev libopenmpi-dev openmpi-bin)
+          libgtest-dev ninja-build cmake clang-format pkgconf zlib1g-dev libopenmpi-dev openmpi-bin
+          librsvg2-bin)  # rsvg-convert: tests/runtime/results/plot_render_test.sh
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

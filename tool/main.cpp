@@ -39,7 +39,9 @@ constexpr const char* kUsage =
     "  as its first launch would; --no-device-check (or TILETUNE_DEVICE_CHECK=0) skips that.\n"
     "  A check that passed is kept in --device-check-cache DIR (default\n"
     "  $XDG_CACHE_HOME/tiletune/device-check, else ~/.cache/tiletune/device-check).\n"
-    "  --verbose says, per site, what the check compiled.\n"
+    "  --verbose says, per site, what the check compiled, and lists each place of host code\n"
+    "  Clang rejects that no tuned kernel depends on (left to nvcc; otherwise one line counts\n"
+    "  them).\n"
     "  --dump-device-sources DIR (for tests) writes each site's device source and the NVRTC\n"
     "  programs the check compiles from it into DIR, as JSON.\n";
 

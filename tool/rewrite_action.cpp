@@ -2,6 +2,7 @@
 
 #include "diagnostics/deferred_diagnostics.h"
 #include "diagnostics/diagnostics.h"
+#include "diagnostics/unexpanded_annotations.h"
 #include "file_rewriter.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
@@ -45,13 +46,20 @@ class RewriteConsumer : public clang::ASTConsumer {
     if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(context, sites_);
     // Clang's errors about an annotation's kernel call (call_probe.h) wait for the tool's checks of
     // that annotation (rewrite_file).
-    if (clang_diagnostics_.release(
-            [&](clang::SourceLocation at) {
-              return !tuned || tuned->contains(at) || at_annotation_name(context, at);
-            },
-            [&](clang::SourceLocation at) { return in_annotation(context, at); }))
-      return;
+    const std::vector<SiteText> unexpanded = unexpanded_annotations(
+        context.getSourceManager(), context.getLangOpts(), sites_, unrewritable_);
+    bool const errors = clang_diagnostics_.release(
+        [&](clang::SourceLocation at) {
+          return !tuned || tuned->contains(at) || at_annotation_name(context, at);
+        },
+        [&](clang::SourceLocation at) {
+          return in_annotation(context, sites_, at) || in_annotation(context, unexpanded, at);
+        },
+        device_check_.verbose);
     Reporter report(context.getDiagnostics());
+    bool const undefined = refuse_unexpanded(context, unexpanded, report);
+    if (!device_check_.verbose) say_left_to_nvcc(context.getDiagnostics());
+    if (errors || undefined) return;
     if (refuse_unrewritable(context, report)) return;
     std::optional<std::string> output =
         rewrite_file(context, sites_, preprocessor_, report, device_check_, &clang_diagnostics_);
@@ -88,10 +96,43 @@ class RewriteConsumer : public clang::ASTConsumer {
     return !clang::isAsciiIdentifierContinue(text[8]);
   }
 
-  bool in_annotation(const clang::ASTContext& context, clang::SourceLocation at) const {
-    return std::any_of(sites_.begin(), sites_.end(), [&](const SiteText& site) {
+  // One line for the host code Clang rejected and nvcc compiles: nvcc reports a real error there
+  // itself, so the tool does not repeat it (nor Clang's candidate lists) on every build.
+  void say_left_to_nvcc(clang::DiagnosticsEngine& engine) const {
+    unsigned const count = clang_diagnostics_.left_to_nvcc();
+    if (count == 0) return;
+    unsigned id = engine.getCustomDiagID(
+        clang::DiagnosticsEngine::Warning,
+        "Clang rejects host code at %0 place%s0 that no tuned kernel depends on (the first "
+        "here): nvcc compiles that code and reports any real error itself; tiletune --verbose "
+        "(TILETUNE_VERBOSE=1 for tiletune-nvcc) lists them");
+    engine.Report(clang_diagnostics_.first_left_to_nvcc(), id) << count;
+  }
+
+  static bool in_annotation(const clang::ASTContext& context, const std::vector<SiteText>& sites,
+                            clang::SourceLocation at) {
+    return std::any_of(sites.begin(), sites.end(), [&](const SiteText& site) {
       return tiletune::tool::in_annotation(context.getSourceManager(), site, at);
     });
+  }
+
+  // An annotation Clang read as code (TILETUNE undefined) is an error that names the header, in
+  // place of what Clang said about it. One Clang did not complain about was not compiled (an
+  // #if branch not taken) or is the user's own function of that name: nothing to say.
+  bool refuse_unexpanded(const clang::ASTContext& context, const std::vector<SiteText>& unexpanded,
+                         Reporter& report) {
+    bool refused = false;
+    for (const SiteText& use : unexpanded) {
+      auto in_use = [&](clang::SourceLocation at) {
+        return tiletune::tool::in_annotation(context.getSourceManager(), use, at);
+      };
+      bool const rejected = clang_diagnostics_.withholds_error(in_use);
+      clang_diagnostics_.release_withheld(in_use, DeferredDiagnostics::Withheld::kDrop);
+      if (!rejected) continue;
+      report.error(use.macro_begin, kUndefinedAnnotationMessage);
+      refused = true;
+    }
+    return refused;
   }
 
   // An annotation the tool would otherwise skip, leaving nvcc to fail on it (or, where

@@ -48,10 +48,11 @@ std::vector<T> to_host(const T* p, std::size_t n) {
   return host;
 }
 
-// Prints every tuning table and the verdict; returns the process's exit status.
+// Prints every tuning table TILETUNE_LOG=1 has not printed already, and the verdict; returns the
+// process's exit status.
 inline int finish(const char* name, bool ok, const char* what) {
   for (const tiletune::TuningResult& r : tiletune::tuning_results())
-    std::printf("%s", r.table().c_str());
+    if (!r.logged) std::printf("%s", r.table().c_str());
   std::printf("%s: %s (%s)\n", name, ok ? "OK" : "FAILED", what);
   return ok ? 0 : 1;
 }

@@ -58,6 +58,9 @@ struct TuningResult {
   bool from_root = false;
   // This launch waited for another thread's tuning of the same key and took its result.
   bool cache_hit = false;
+  // TILETUNE_LOG=1 printed table() when the result was made: a program that prints its results'
+  // tables prints only the others, or each would appear twice.
+  bool logged = false;
 
   const Config& best_config() const {
     return measurements.at(static_cast<std::size_t>(best)).config;

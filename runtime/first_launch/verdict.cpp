@@ -88,11 +88,12 @@ bool tried_here(Source source) {
 
 }  // namespace
 
-void tell(const Logger& log, const std::string& site, const Space& space,
-          const Decision& decision) {
-  const TuningResult& result = decision.kernel.result;
-  if (tried_here(decision.verdict.source) && log.prints(LogLevel::detail))
+void tell(const Logger& log, const std::string& site, const Space& space, Decision& decision) {
+  TuningResult& result = decision.kernel.result;
+  if (tried_here(decision.verdict.source) && log.prints(LogLevel::detail)) {
     log.text(LogLevel::detail, result.table());
+    result.logged = true;  // so that a program printing tuning_results() need not print it again
+  }
   const auto [level, line] = line_for(site, space.describe(result.best_config()), decision.verdict);
   if (!line.empty()) log.line(level, line);
 }

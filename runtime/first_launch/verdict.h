@@ -46,6 +46,6 @@ void stamp(const Verdict& verdict, TuningResult& result);
 // The decision's lines in the log: the table of what was measured or tried (detail), then, for a
 // winner chosen without measuring, a line that says so (notice), or where it was read from
 // (detail). `site` names the site as the results file does; `space` describes configurations.
-void tell(const Logger& log, const std::string& site, const Space& space, const Decision& decision);
+void tell(const Logger& log, const std::string& site, const Space& space, Decision& decision);
 
 }  // namespace tiletune::detail

@@ -14,6 +14,8 @@ constexpr std::string_view kKeyMark = " key=(";
 constexpr std::string_view kMedianColumn = "median_ms";
 constexpr std::string_view kEndOfTable = "tuned in ";
 constexpr std::string_view kBestStatus = "best";
+constexpr std::string_view kFailedStatus = "failed:";
+constexpr std::string_view kConfigurationWord = "configuration";
 
 std::vector<std::string> words(std::string_view line) {
   std::istringstream in{std::string(line)};
@@ -56,8 +58,15 @@ bool read_table_start(std::string_view line, TuningPoints& t) {
 }
 
 // A row: the axis values, then the median (or "-" for a configuration that did not run), spread,
-// samples, registers and the status.
-void read_row(const std::vector<std::string>& w, TuningPoints& t) {
+// samples, registers and the status ("failed: why" for one that did not run). A line counting
+// configurations the search did not try ("3 configurations not chosen by the search") is kept as
+// it is.
+void read_row(std::string_view line, const std::vector<std::string>& w, TuningPoints& t) {
+  long long count = 0;
+  if (w.size() >= 2 && is_integer(w[0], count) && w[1].rfind(kConfigurationWord, 0) == 0) {
+    t.not_tried.emplace_back(line);
+    return;
+  }
   const std::size_t axes = t.axis_names.size();
   detail::MeasuredConfig m;
   if (w.size() < axes + 5) return;
@@ -65,6 +74,12 @@ void read_row(const std::vector<std::string>& w, TuningPoints& t) {
     long long v = 0;
     if (!is_integer(w[a], v)) return;
     m.config.push_back(v);
+  }
+  if (w[axes] == "-" && w[axes + 4] == kFailedStatus) {
+    std::string why;
+    for (std::size_t i = axes + 5; i < w.size(); ++i) why += (why.empty() ? "" : " ") + w[i];
+    t.failed.push_back({m.config, why});
+    return;
   }
   if (!is_number(w[axes], m.median_ms)) return;
   t.points.push_back(m);
@@ -113,6 +128,7 @@ std::vector<TuningPoints> points_from_log(std::string_view log) {
     TuningPoints start;
     if (read_table_start(line, start)) {
       table = std::move(start);
+      table->from_log = true;
       header_read = false;
       continue;
     }
@@ -128,10 +144,10 @@ std::vector<TuningPoints> points_from_log(std::string_view log) {
       table->axis_names.assign(w.begin(), median);
       header_read = true;
     } else if (line.substr(0, kEndOfTable.size()) == kEndOfTable) {
-      if (!table->points.empty()) out.push_back(std::move(*table));
+      if (!table->points.empty() || !table->failed.empty()) out.push_back(std::move(*table));
       table.reset();
     } else {
-      read_row(w, *table);
+      read_row(line, w, *table);
     }
   }
   return out;

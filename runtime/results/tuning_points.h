@@ -11,12 +11,23 @@
 
 namespace tiletune::results {
 
+// A configuration that was tried and did not run, and why (a log's "failed: ..." status).
+struct FailedConfig {
+  Config config;
+  std::string why;
+};
+
 struct TuningPoints {
   std::string site;  // as the results file or the log names it
   Key key;
   std::vector<std::string> axis_names;
   std::vector<detail::MeasuredConfig> points;  // every configuration that ran
   std::optional<Config> winner;
+  // Only a log says what did not run (a results file keeps what ran): the configurations that
+  // failed, and its lines counting those the search never tried ("3 configurations not chosen").
+  bool from_log = false;
+  std::vector<FailedConfig> failed;
+  std::vector<std::string> not_tried;
 };
 
 // Which tuning: a site whose name contains `site` (every site when empty) and a key written as

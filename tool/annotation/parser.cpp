@@ -402,10 +402,7 @@ class AnnotationParser : Cursor {
     KernelCall call;
     unsigned const begin = pos;
     parse_callee(call);
-    if (at("<<<"))
-      fail({pos, pos + 3},
-           "the kernel call takes no `<<<...>>>`: give the launch configuration with 'blocks' and "
-           "'threads'");
+    refuse_chevrons(call);
     if (at('<')) {
       call.has_template_args = true;
       parse_bracketed('>', [&](Bracket open) {
@@ -414,6 +411,7 @@ class AnnotationParser : Cursor {
         call.template_args.push_back(std::move(argument));
       });
       skip();
+      refuse_chevrons(call);
     }
     if (!at('('))
       fail(token_at(pos), std::string("expected '(' and the kernel's arguments after ") +
@@ -422,6 +420,16 @@ class AnnotationParser : Cursor {
     parse_bracketed(')', [&](Bracket open) { call.args.push_back(parse_argument(open)); });
     call.span = {begin, pos};
     return call;
+  }
+
+  // A launch written as CUDA writes it, `kernel<<<grid, block>>>(args)`: the annotation takes the
+  // geometry as keywords, each of which may use `$` values.
+  void refuse_chevrons(const KernelCall& call) {
+    if (!at("<<<")) return;
+    fail({pos, pos + 3},
+         "the kernel call takes no `<<<...>>>`: the launch geometry goes in the keywords "
+         "blocks = ..., threads = ..., shmem = ... and stream = ..., and the call is written " +
+             quoted(call.callee + (call.has_template_args ? "<...>" : "") + "(arguments)"));
   }
 
   // The kernel's name, possibly qualified: `::ns::kernel`.

@@ -128,6 +128,39 @@ std::optional<Span> literal_zero_divisor(const Expr& e, unsigned name) {
   return span;
 }
 
+// The arguments of the cld(...) whose name starts at `name` in `e`: the top-level commas plus one
+// (0 for `cld()`); nullopt when its parentheses do not close inside `e`.
+std::optional<unsigned> cld_argument_count(const Expr& e, unsigned name) {
+  std::string_view text = e.text;
+  std::size_t open = text.find('(', name - e.span.begin);
+  if (open == std::string_view::npos) return std::nullopt;
+  int depth = 0;
+  unsigned commas = 0;
+  bool empty = true;
+  for (std::size_t at = open; at < text.size(); ++at) {
+    char c = text[at];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0) return empty ? 0 : commas + 1;
+    if (depth == 1 && c == ',') ++commas;
+    if (at > open && !std::isspace(static_cast<unsigned char>(c))) empty = false;
+  }
+  return std::nullopt;
+}
+
+// cld(a, b) takes two arguments; the generated code would otherwise fail in nvcc, pointing at
+// tiletune's header.
+void check_cld_arguments(const Expr& e, SiteReporter& report) {
+  for (const Span& cld : e.clds) {
+    std::optional<unsigned> count = cld_argument_count(e, cld.begin);
+    if (!count || *count == 2) continue;
+    report.error(cld,
+                 "cld takes two arguments, cld(a, b): a divided by b, rounded up; this one "
+                 "has " +
+                     std::to_string(*count));
+  }
+}
+
 // `/`, `%` and cld by a literal zero in an evaluable expression.
 void find_zero_divisions(const ExprNode& node, std::vector<Span>& found) {
   bool const divides = node.kind == ExprNode::Kind::Cld || (node.kind == ExprNode::Kind::Binary &&
@@ -198,7 +231,10 @@ void check_launch_dimensions(const std::optional<Dims>& dims, const char* keywor
 }  // namespace
 
 void check_literal_values(const Annotation& a, const LiteralSpace* literal, SiteReporter& report) {
-  for_each_launch_expression(a, [&](const Expr& e) { check_zero_divisions(e, report); });
+  for_each_launch_expression(a, [&](const Expr& e) {
+    check_cld_arguments(e, report);
+    check_zero_divisions(e, report);
+  });
   check_launch_dimensions(a.blocks, "blocks", literal, report);
   check_launch_dimensions(a.threads, "threads", literal, report);
 }

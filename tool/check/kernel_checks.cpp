@@ -85,7 +85,30 @@ const clang::FunctionDecl* find_kernel(const KernelCall& call, clang::ASTContext
   return definition_or_first(found.front());
 }
 
-void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call, bool deduced,
+// An argument computed from `$` values alone is a number: given for a type (or template)
+// parameter, it is the mistake to report, before anything that follows from the type it would have
+// made. (`Tile<$t>` is a type that holds one: the tree is null for it.)
+bool check_dollar_argument_kinds(const clang::TemplateParameterList* params, const KernelCall& call,
+                                 SiteReporter& report) {
+  for (std::size_t i = 0; i < call.template_args.size() && params->size() != 0; ++i) {
+    const Expr& arg = call.template_args[i];
+    const clang::NamedDecl* param = params->getParam(std::min<std::size_t>(i, params->size() - 1));
+    if (arg.dollars.empty() || !arg.tree || llvm::isa<clang::NonTypeTemplateParmDecl>(param))
+      continue;
+    bool const type = llvm::isa<clang::TemplateTypeParmDecl>(param);
+    report.error(arg.span, "'$" + arg.dollars.front().name +
+                               "' is a number, but template parameter '" +
+                               param->getNameAsString() + "' of '" + call.callee + "' is a " +
+                               (type ? "type" : "template") +
+                               ": a '$' value goes to a value parameter such as 'int TILE'");
+    report.note(param->getLocation(), "template parameter declared here");
+    return false;
+  }
+  return true;
+}
+
+// Whether the template arguments fit the kernel's template parameters, after saying why not.
+bool check_template_args(const clang::FunctionDecl* kernel, const KernelCall& call, bool deduced,
                          SiteReporter& report) {
   const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate();
   if (!tmpl) {
@@ -95,9 +118,10 @@ void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& ca
                                          "arguments are given");
       report.note(kernel->getLocation(), "kernel declared here");
     }
-    return;
+    return true;
   }
   const clang::TemplateParameterList* params = tmpl->getTemplateParameters();
+  if (!check_dollar_argument_kinds(params, call, report)) return false;
   std::size_t required = params->getMinRequiredArguments();
   std::size_t given = call.template_args.size();
   if (given > params->size() && !params->hasParameterPack()) {
@@ -113,6 +137,7 @@ void check_template_args(const clang::FunctionDecl* kernel, const KernelCall& ca
                                        "call with a lambda argument before C++20; give them");
     report.note(tmpl->getLocation(), "template declared here");
   }
+  return true;
 }
 
 // NVRTC compiles the tuned kernel from the slice of this file, so the file must define it.
@@ -301,7 +326,7 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
     return kernel;
   }
   if (!check_defined(kernel, call, report)) return kernel;
-  check_template_args(kernel, call, deduced, report);
+  if (!check_template_args(kernel, call, deduced, report)) return kernel;
   check_closure_template_args(call, context, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);

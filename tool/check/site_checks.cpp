@@ -3,6 +3,7 @@
 #include "check/expression_checks.h"
 #include "check/kernel_checks.h"
 #include "check/keyword_checks.h"
+#include "check/launch_resource_checks.h"
 #include "check/search_checks.h"
 
 namespace tiletune::tool {
@@ -19,6 +20,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   check_dollars(annotation, literal_space, site_report);
   check_where(annotation, literal_space, site_report);
   check_literal_values(annotation, literal_space, site_report);
+  check_block_size(annotation, literal_space, site_report);
   check_measurement_options(annotation, site_report);
   check_search_options(annotation, site_report);
   // In a template, each instantiation resolves the call its own way; Clang reports those it
@@ -27,6 +29,8 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
       check_kernel(annotation, literal_space, deduced, context, site_report);
+  if (report.errors() == errors_before)
+    check_dynamic_shared_memory(annotation, kernel, site_report);
   if (report.errors() != errors_before) return std::nullopt;
   CheckedSite checked{&site, &annotation, kernel, std::move(literal)};
   checked.launches = &launches;

@@ -14,28 +14,37 @@ DeferredDiagnostics& DeferredDiagnostics::install(clang::DiagnosticsEngine& engi
 }
 
 bool DeferredDiagnostics::release(const std::function<bool(clang::SourceLocation)>& stays_error,
-                                  const std::function<bool(clang::SourceLocation)>& withheld) {
+                                  const std::function<bool(clang::SourceLocation)>& withheld,
+                                  bool verbose) {
   deferring_ = false;
-  // The engine counted the held errors; those that turn into warnings must not stop the rewrite.
+  // The engine counted the held errors; those left to nvcc must not stop the rewrite.
   engine_.Reset(/*soft=*/true);
   bool error = false;
   bool withholding = false;  // the diagnostic that the notes that follow belong to is withheld
+  bool dropping = false;     // ... is left to nvcc: its notes (candidate lists) go with it
   for (const clang::StoredDiagnostic& d : held_) {
     clang::DiagnosticsEngine::Level level = d.getLevel();
-    if (level != clang::DiagnosticsEngine::Note)
+    if (level != clang::DiagnosticsEngine::Note) {
       withholding = withheld && withheld(d.getLocation());
+      dropping = !withholding && !stays_error(d.getLocation());
+      if (dropping && level >= clang::DiagnosticsEngine::Error && left_to_nvcc_++ == 0)
+        first_left_to_nvcc_ = d.getLocation();
+    }
     if (withholding) {
       withheld_.push_back(d);
       continue;
     }
-    std::string message = d.getMessage().str();
-    if (level == clang::DiagnosticsEngine::Error && !stays_error(d.getLocation())) {
-      level = clang::DiagnosticsEngine::Warning;  // its notes follow it as they are
-      message += " (no tuned kernel depends on this code: left to nvcc)";
+    if (dropping) {
+      if (verbose && level != clang::DiagnosticsEngine::Note)
+        engine_.Report(clang::StoredDiagnostic(
+            clang::DiagnosticsEngine::Warning, d.getID(),
+            d.getMessage().str() + " (Clang's view; no tuned kernel depends on this code: left "
+                                   "to nvcc)",
+            d.getLocation(), d.getRanges(), {}));
+      continue;
     }
     error = error || level >= clang::DiagnosticsEngine::Error;
-    engine_.Report(clang::StoredDiagnostic(level, d.getID(), message, d.getLocation(),
-                                           d.getRanges(), d.getFixIts()));
+    engine_.Report(d);
   }
   held_.clear();
   return error;
@@ -59,11 +68,13 @@ bool DeferredDiagnostics::release_withheld(
       continue;
     }
     if (!reported) continue;
-    if (what == Withheld::kReportAsWarnings && !note) {
-      engine_.Report(clang::StoredDiagnostic(
-          clang::DiagnosticsEngine::Warning, d.getID(),
-          d.getMessage().str() + " (Clang's host-side view of the call; nvcc judges host code)",
-          d.getLocation(), d.getRanges(), d.getFixIts()));
+    if (what == Withheld::kReportAsWarnings) {
+      // One line: nvcc judges this host code, so Clang's notes (its candidate lists) stay out.
+      if (!note)
+        engine_.Report(clang::StoredDiagnostic(
+            clang::DiagnosticsEngine::Warning, d.getID(),
+            d.getMessage().str() + " (Clang's host-side view of the call; nvcc judges host code)",
+            d.getLocation(), d.getRanges(), d.getFixIts()));
       continue;
     }
     error = error || !note;

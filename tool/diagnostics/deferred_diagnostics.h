@@ -1,7 +1,9 @@
 // Holds back Clang's diagnostics while the file is parsed, so that once the tuned code is known
-// (slice/tuned_code.h) an error in code no tuned kernel depends on can be reported as a warning at
-// its location: nvcc compiles that code, not the tool, and may well accept it. Afterwards it passes
-// diagnostics straight on.
+// (slice/tuned_code.h) what Clang says about code no tuned kernel depends on is left to nvcc, which
+// compiles that code, may well accept it (Clang's host headers are not nvcc's), and reports a real
+// error itself: such errors are counted, not printed, so that nothing is said twice and no
+// candidate list of Clang's reaches the user; `verbose` lists them, a line each. Afterwards it
+// passes diagnostics straight on.
 #pragma once
 
 #include <clang/Basic/Diagnostic.h>
@@ -17,19 +19,26 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   // Installs itself as `engine`'s client, in front of the one there.
   static DeferredDiagnostics& install(clang::DiagnosticsEngine& engine);
 
-  // Reports what was held back, each error for which `stays_error(location)` is false (and its
-  // notes) as a warning, then passes everything on. Whether an error was reported. Diagnostics
-  // where `withheld(location)` is true (an annotation's kernel call, which Clang saw through the
-  // probe: call_probe.h) and their notes wait for release_withheld(): the tool's own checks of the
-  // annotation say it better when they find something.
+  // Reports what was held back where `stays_error(location)` (code a tuned kernel depends on);
+  // the errors elsewhere are counted (left_to_nvcc()) and dropped with their notes and the
+  // warnings there, or, when `verbose`, each reported as a warning without its notes. Whether an
+  // error was reported. Diagnostics where `withheld(location)` is true (an annotation's kernel
+  // call, which Clang saw through the probe: call_probe.h) and their notes wait for
+  // release_withheld(): the tool's own checks of the annotation say it better when they find
+  // something.
   bool release(const std::function<bool(clang::SourceLocation)>& stays_error,
-               const std::function<bool(clang::SourceLocation)>& withheld = {});
+               const std::function<bool(clang::SourceLocation)>& withheld = {},
+               bool verbose = false);
+
+  // The errors release() left to nvcc, and where the first is.
+  unsigned left_to_nvcc() const { return left_to_nvcc_; }
+  clang::FullSourceLoc first_left_to_nvcc() const { return first_left_to_nvcc_; }
 
   // What release_withheld() does with a site's withheld errors.
   enum class Withheld { kDrop, kReport, kReportAsWarnings };
 
   // The withheld errors, with their notes, where `in_site(location)` is true: dropped, reported,
-  // or reported as warnings left to nvcc. Withheld warnings are dropped: they concern the probe's
+  // or reported as warnings left to nvcc (without their notes: Clang's candidate lists). Withheld warnings are dropped: they concern the probe's
   // own form. Whether an error was reported.
   bool release_withheld(const std::function<bool(clang::SourceLocation)>& in_site, Withheld what);
 
@@ -53,6 +62,8 @@ class DeferredDiagnostics : public clang::DiagnosticConsumer {
   bool deferring_ = true;
   std::vector<clang::StoredDiagnostic> held_;
   std::vector<clang::StoredDiagnostic> withheld_;  // errors and their notes only
+  unsigned left_to_nvcc_ = 0;
+  clang::FullSourceLoc first_left_to_nvcc_;
 };
 
 }  // namespace tiletune::tool

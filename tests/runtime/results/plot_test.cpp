@@ -85,6 +85,33 @@ int count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// The canvas's width and height, as the <svg> element gives them.
+std::pair<double, double> canvas_size(const std::string& svg) {
+  const std::size_t at = svg.find("<svg ");
+  return {std::stod(svg.substr(svg.find("width=\"", at) + 7)),
+          std::stod(svg.substr(svg.find("height=\"", at) + 8))};
+}
+
+// Every text's x (its start, or its end for text-anchor="end") and estimated width stay on the
+// canvas, and every baseline above its bottom; the renderer test (plot_render_test.sh) checks
+// the pixels.
+void expect_text_inside(const std::string& svg) {
+  const auto [width, height] = canvas_size(svg);
+  const std::regex text(
+      R"re(<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)"[^>]*text-anchor="(\w+)"[^>]*>([^<]*)</text>)re");
+  int texts = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text); it != std::sregex_iterator();
+       ++it, ++texts) {
+    const double x = std::stod((*it)[1]), y = std::stod((*it)[2]), size = std::stod((*it)[3]);
+    const double w = text_width((*it)[5], size);
+    const bool end = (*it)[4] == "end";
+    EXPECT_GE(end ? x - w : x, 0) << it->str();
+    EXPECT_LE(end ? x : x + w, width) << it->str();
+    EXPECT_LE(y, height) << it->str();
+  }
+  EXPECT_GT(texts, 0);
+}
+
 TEST(Plot, FromResultsWithTheWinnerMarked) {
   const std::vector<TuningPoints> t =
       from_results(vadd_block("4096", "tile=128 occupancy=2", 0.5, kMeasured) +
@@ -93,23 +120,45 @@ TEST(Plot, FromResultsWithTheWinnerMarked) {
   EXPECT_EQ(t[0].points.size(), 3u);
   const std::string svg = plot(t[0]);
   expect_well_formed(svg);
-  // A point per configuration in each of the two panels, and a ring round the winner in each.
-  EXPECT_EQ(count(svg, "<circle"), 3 * 2 + 2);
-  EXPECT_EQ(count(svg, "stroke=\"crimson\""), 2);
-  EXPECT_EQ(count(svg, "tile=128 occupancy=2: 0.5 ms (winner)"), 2);
-  EXPECT_NE(svg.find(">by tile</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">by occupancy</text>"), std::string::npos);
+  expect_text_inside(svg);
+  // A bar per configuration, labelled in the picture itself (no tooltip needed), fastest first,
+  // the winner in red with how much it beats the next and the slowest.
+  EXPECT_EQ(count(svg, "<rect x="), 3);
+  EXPECT_EQ(count(svg, "fill=\"crimson\""), 4);  // the verdict, the winner's label, bar and time
+  const std::size_t winner = svg.find(">tile=128 occupancy=2</text>");
+  const std::size_t second = svg.find(">tile=256 occupancy=1</text>");
+  const std::size_t slowest = svg.find(">tile=64 occupancy=1</text>");
+  ASSERT_NE(winner, std::string::npos);
+  EXPECT_LT(winner, second);
+  EXPECT_LT(second, slowest);
+  EXPECT_NE(svg.find(">0.5 ms  winner</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">0.75 ms  1.50x</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">2 ms  4.00x</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">winner tile=128 occupancy=2: 0.5 ms; the next fastest (tile=256 "
+                     "occupancy=1) takes 1.50x as long, the slowest 4.00x</text>"),
+            std::string::npos)
+      << svg;
   EXPECT_NE(svg.find("vadd.cu:12 vadd&lt;$tile&gt; key=(4096)"), std::string::npos);
   EXPECT_EQ(svg, plot(t[0]));
-  // Times up to 2 ms: ticks every 0.5 ms up to 2.5.
-  for (const char* tick : {">0</text>", ">0.5</text>", ">1</text>", ">2</text>", ">2.5</text>"})
-    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
-  // Everything is drawn inside the picture.
-  const double height = std::stod(svg.substr(svg.find("height=\"") + 8));
-  const std::regex y(R"re( c?y2?="([0-9.]+)")re");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), y); it != std::sregex_iterator();
-       ++it)
-    EXPECT_LE(std::stod((*it)[1]), height) << it->str();
+  // The slowest bar is the full width; the winner's a quarter of it.
+  EXPECT_NE(svg.find("width=\"320.0\" height=\"12.0\" fill=\"steelblue\""), std::string::npos);
+  EXPECT_NE(svg.find("width=\"80.0\" height=\"12.0\" fill=\"crimson\""), std::string::npos);
+}
+
+// The canvas grows with its longest line: a long site and two axes (once cut off at a fixed
+// width) fit, and an axis named `by` reads as itself.
+TEST(Plot, TheCanvasHoldsItsLongestText) {
+  TuningPoints t;
+  t.site = "/home/someone/projects/heat/kernels/stencil_kernels.cu:118 stencil<$bx, $by, $unroll>";
+  t.axis_names = {"bx", "by"};
+  t.points = {{Config{32, 4}, 0.31}, {Config{64, 8}, 0.25}, {Config{128, 2}, 0.4}};
+  t.winner = Config{64, 8};
+  const std::string svg = plot(t);
+  expect_well_formed(svg);
+  expect_text_inside(svg);
+  EXPECT_GT(canvas_size(svg).first, text_width(t.site, 14));
+  EXPECT_NE(svg.find(">bx=64 by=8</text>"), std::string::npos);
+  EXPECT_EQ(svg.find("by by"), std::string::npos);
 }
 
 TEST(Plot, FromATuningLog) {
@@ -130,9 +179,39 @@ TEST(Plot, FromATuningLog) {
   EXPECT_EQ(t[0].points[1].config, (Config{128, 2}));
   EXPECT_EQ(t[0].points[1].median_ms, 0.5);
   EXPECT_EQ(t[0].winner, (Config{128, 2}));
+  ASSERT_EQ(t[0].failed.size(), 1u);
+  EXPECT_EQ(t[0].failed[0].config, (Config{256, 1}));
+  EXPECT_EQ(t[0].failed[0].why, "fake compile error");
   EXPECT_EQ(t[1].key, key(8192));
   EXPECT_EQ(t[1].points.size(), 2u);  // the later table from the results file is no tuning
   expect_well_formed(plot(t[1]));
+  // What failed is in the picture, with why, after what ran.
+  const std::string svg = plot(t[0]);
+  expect_text_inside(svg);
+  EXPECT_NE(svg.find(">2 configurations ran, 1 failed; "), std::string::npos) << svg;
+  EXPECT_LT(svg.find(">tile=64 occupancy=1</text>"), svg.find(">tile=256 occupancy=1</text>"));
+  EXPECT_NE(svg.find(">failed: fake compile error</text>"), std::string::npos) << svg;
+}
+
+// Combinations of the axes' values that are in no row were removed from the space by `where`:
+// counted and named; a search that did not try everything says so in its own lines instead.
+TEST(Plot, SaysWhatIsNotInTheSpace) {
+  const std::string log = log_table("/src/vadd.cu:12", "vadd<$tile>", 4096,
+                                    {{{64, 1}, 2.0}, {{128, 2}, 0.5}, {{64, 2}, 0}}, 1);
+  const std::vector<TuningPoints> t = points_from_log(log);
+  ASSERT_EQ(t.size(), 1u);
+  const std::string svg = plot(t[0]);
+  expect_text_inside(svg);
+  EXPECT_NE(svg.find(">1 combination of these values not in the space (removed by where): "
+                     "tile=128 occupancy=1</text>"),
+            std::string::npos)
+      << svg;
+  TuningPoints sampled = t[0];
+  sampled.not_tried = {"5 configurations not chosen by the search"};
+  const std::string sampled_svg = plot(sampled);
+  EXPECT_NE(sampled_svg.find(">5 configurations not chosen by the search</text>"),
+            std::string::npos);
+  EXPECT_EQ(sampled_svg.find("not in the space"), std::string::npos);
 }
 
 TEST(Plot, AResultsFileIsNotALog) {
@@ -168,11 +247,14 @@ TEST(Plot, TimesOfZeroStillDraw) {
   t.site = "f.cu:1 k";
   t.axis_names = {"x"};
   t.points = {{Config{1}, 0.0}, {Config{2}, 0.0}};
-  t.winner = Config{1};
+  t.winner = Config{2};
   const std::string svg = plot(t);
   expect_well_formed(svg);
-  EXPECT_NE(svg.find(">5</text>"), std::string::npos);  // a unit step when nothing took time
+  expect_text_inside(svg);
+  EXPECT_LT(svg.find(">x=2</text>"), svg.find(">x=1</text>"));  // of equal times, the winner first
+  EXPECT_NE(svg.find(">0 ms  winner</text>"), std::string::npos);
   EXPECT_EQ(svg.find("nan"), std::string::npos);
+  EXPECT_EQ(svg.find("inf"), std::string::npos);
 }
 
 TEST(Plot, EscapesText) {
@@ -219,10 +301,10 @@ TEST(Plot, NamesWithControlCharactersOrBytesThatAreNotUtf8StillMakeWellFormedXml
   EXPECT_NE(svg.find("k\\x1b]0;title\\x07&lt;\\xff\\xfe&gt;\\x01\\xc2\\x85 caf\xc3\xa9"),
             std::string::npos)
       << svg;
-  EXPECT_NE(svg.find("by x\\x0b\\xc0\\xaf"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">x\\x0b\\xc0\\xaf=1</text>"), std::string::npos) << svg;
 }
 
-TEST(Plot, ConfigurationsWithoutAFiniteTimeAreLeftOutAndTheTitleSaysHowMany) {
+TEST(Plot, ConfigurationsWithoutAFiniteTimeAreLeftOutAndALineSaysHowMany) {
   std::vector<TuningPoints> t = from_results(vadd_block("4096", "tile=128 occupancy=2", 0.5) +
                                              "measured = tile=64 occupancy=1 nan\n"
                                              "measured = tile=128 occupancy=2 0.5\n"
@@ -234,8 +316,8 @@ TEST(Plot, ConfigurationsWithoutAFiniteTimeAreLeftOutAndTheTitleSaysHowMany) {
   expect_well_formed(svg);
   EXPECT_EQ(svg.find("nan"), std::string::npos) << svg;
   EXPECT_EQ(svg.find("inf"), std::string::npos) << svg;
-  EXPECT_EQ(count(svg, "<circle"), 2 + 2);  // the one finite point in each panel, ringed
-  EXPECT_NE(svg.find("; 3 without a finite time not drawn"), std::string::npos) << svg;
+  EXPECT_EQ(count(svg, "<rect x="), 1);  // the one finite time's bar
+  EXPECT_NE(svg.find(", 3 without a finite time not drawn"), std::string::npos) << svg;
 }
 
 }  // namespace

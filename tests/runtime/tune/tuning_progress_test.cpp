@@ -76,6 +76,21 @@ TEST(TuningProgress, EveryIntervalAgain) {
   EXPECT_NE(lines[1].find("4/6 configurations, 2.8 s"), std::string::npos) << lines[1];
 }
 
+// At TILETUNE_LOG=1 the tuning prints its table once and marks the result so, so that a program
+// printing its results' tables (as the examples do) skips it; unlogged, it is not marked.
+TEST(TuningProgress, TheTableIsLoggedOnceAndMarked) {
+  const std::string log = tuning_log(100ms);
+  std::size_t tables = 0;
+  for (std::size_t at = log.find("median_ms"); at != std::string::npos;
+       at = log.find("median_ms", at + 1))
+    ++tables;
+  EXPECT_EQ(tables, 1u) << log;
+  ASSERT_FALSE(tuning_results().empty());
+  EXPECT_TRUE(tuning_results().back().logged);
+  EXPECT_EQ(tuning_log(100ms, 0), "");
+  EXPECT_FALSE(tuning_results().back().logged);
+}
+
 TEST(TuningProgress, AFastTuningSaysNothing) {
   const std::string log = tuning_log(100ms);  // 0.6 s in all
   EXPECT_TRUE(progress_lines(log).empty()) << log;

@@ -26,7 +26,13 @@ void missing_equals(float* c, int n) {
 
 void triple_chevron(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile, fill<<<1, 2>>>(c, n));
-  // CHECK-DAG: syntax.cu:[[@LINE-1]]:85: error: the kernel call takes no `<<<...>>>`: give the launch configuration with 'blocks' and 'threads'
+  // CHECK-DAG: syntax.cu:[[@LINE-1]]:85: error: the kernel call takes no `<<<...>>>`: the launch geometry goes in the keywords blocks = ..., threads = ..., shmem = ... and stream = ..., and the call is written 'fill(arguments)'
+}
+
+// A first annotation often keeps the launch as it was: the geometry after the template arguments.
+void launch_kept_as_written(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), fill<$tile><<<cld(n, $tile), $tile>>>(c, n));
+  // CHECK-DAG: syntax.cu:[[@LINE-1]]:51: error: the kernel call takes no `<<<...>>>`: the launch geometry goes in the keywords blocks = ..., threads = ..., shmem = ... and stream = ..., and the call is written 'fill<...>(arguments)'
 }
 
 void dollar_without_name(float* c, int n) {
