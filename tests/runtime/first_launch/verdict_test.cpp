@@ -37,7 +37,8 @@ Decision decision(Source source, std::string where = "") {
 // What the log says about a decision from `source` at TILETUNE_LOG=`level`.
 std::string told(Source source, int level, std::string where = "") {
   LogFile file;
-  tell(Logger(file.get(), level), "vadd.cu:3 vadd<$tile>", space(), decision(source, where));
+  Decision d = decision(source, where);
+  tell(Logger(file.get(), level), "vadd.cu:3 vadd<$tile>", space(), d);
   return file.text();
 }
 
