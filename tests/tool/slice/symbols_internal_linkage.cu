@@ -55,10 +55,11 @@ void run(float* out, int n) {
 // CHECK: __device__ int counter;
 // CHECK: __device__ float scale(float v)
 // CHECK: info.symbols = {
-// CHECK-NEXT: {
+// CHECK-NEXT: ::tiletune::device_symbol(
 // CHECK-NEXT: "_ZN7filters4tapsE",
-// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::taps, "::filters::taps"); }, false},
-// CHECK-NEXT: {"offsets", [] { return ::tiletune::symbol_memory(::offsets, "::offsets"); }, false},
-// CHECK-NEXT: {
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::filters::taps, "::filters::taps"); }, false),
+// CHECK-NEXT: ::tiletune::device_symbol(
+// CHECK-NEXT: "offsets", [] { return ::tiletune::symbol_memory(::offsets, "::offsets"); }, false),
+// CHECK-NEXT: ::tiletune::device_symbol(
 // CHECK-NEXT: "_ZN16tiletune_unnamed7counterE",
-// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::counter, "::counter"); }, true}};
+// CHECK-NEXT: [] { return ::tiletune::symbol_memory(::counter, "::counter"); }, true)};
