@@ -64,7 +64,8 @@ BroadcastRecord decode_broadcast(std::string_view bytes) {
   record.failure = std::string(text.substr(0, size));
   text.remove_prefix(size);
   std::vector<std::string> problems;
-  std::vector<StoredResult> results = parse_results(text, "broadcast", &problems);
+  // Every block counts: a record holds exactly one, not one per identity.
+  std::vector<StoredResult> results = parse_result_blocks(text, "broadcast", &problems);
   if (!problems.empty()) malformed(problems.front());
   if (results.size() != 1)
     malformed("it holds " + std::to_string(results.size()) + " results, not 1");

@@ -29,10 +29,10 @@ expect 2 "no command"
 expect 2 "unknown command 'frobnicate'" frobnicate
 expect 2 "merge needs OUT and at least one IN" merge "$dir/out.txt"
 expect 2 "cannot read $dir/missing.txt" merge "$dir/out.txt" "$dir/missing.txt"
-expect 2 "show takes one FILE" show
+expect 2 "show takes one FILE" show "$dir/a.txt" "$dir/b.txt"
 expect 2 "cannot read $dir: Is a directory" show "$dir"
 expect 2 "cannot read $dir/missing.txt" show "$dir/missing.txt"
-expect 2 "plot needs FILE and -o OUT.svg" plot "$dir/a.txt"
+expect 2 "plot needs -o OUT.svg" plot "$dir/a.txt"
 expect 2 "-o needs a value" plot "$dir/a.txt" -o
 expect 2 "plot takes one FILE" plot "$dir/a.txt" "$dir/b.txt" -o "$dir/p.svg"
 expect 2 "plot: unknown option --sight" plot "$dir/a.txt" --sight x -o "$dir/p.svg"
