@@ -37,13 +37,16 @@ struct SlicedSite {
 
 class FileRewriter {
  public:
-  FileRewriter(clang::ASTContext& context, Reporter& report, const DeviceCheckOptions& device_check,
-               DeferredDiagnostics* clang_diagnostics)
+  FileRewriter(clang::ASTContext& context, const LookupIndex& lookup, Reporter& report,
+               const DeviceCheckOptions& device_check, DeferredDiagnostics* clang_diagnostics)
       : context_(context),
+        lookup_(lookup),
         device_check_(device_check),
         clang_diagnostics_(clang_diagnostics),
         sm_(context.getSourceManager()),
         report_(report),
+        tops_(context),
+        scan_(context),
         rewriter_(context.getSourceManager(), context.getLangOpts()) {}
 
   void rewrite_site(const SiteText& site, const SiteLaunches& launches,
@@ -55,7 +58,7 @@ class FileRewriter {
       return;
     }
     const Annotation& annotation = std::get<Annotation>(parsed);
-    std::optional<CheckedSite> checked = check_site(site, annotation, launches, context_, report_);
+    std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, report_);
     // Clang's own errors about the call stand where the tool's checks found nothing to say. In a
     // template, they concern the instantiations Clang could not resolve; the others go on.
     // Outside a template, a call whose template arguments are all written needs nothing from
@@ -69,7 +72,7 @@ class FileRewriter {
             : Withheld::kReport;
     bool const clang_errors = release_clang_diagnostics(site, what);
     if (!checked || (clang_errors && !launches.in_template)) return;
-    const clang::Decl* top = top_level_decl_of(context_, site.macro_begin);
+    const clang::Decl* top = top_level_decl_of(tops_, site.macro_begin);
     if (!top) {
       report_.error(site.macro_begin, "TILETUNE must be inside a function");
       return;
@@ -176,7 +179,7 @@ class FileRewriter {
       }
       std::vector<const clang::Decl*> named = names_of(one);
       clang::SourceLocation at =
-          specialisation_point(context_, launches.namespace_scope, named, instance.function);
+          specialisation_point(tops_, launches.namespace_scope, named, instance.function);
       add_declarations(at, text);
     }
   }
@@ -304,12 +307,13 @@ class FileRewriter {
         std::all_of(annotation.threads->exprs.begin(), annotation.threads->exprs.end(),
                     [](const Expr& e) { return e.tree != nullptr; });
     SiteReporter site_report(report_, site);
-    std::optional<std::vector<Use>> argument_uses = template_argument_uses(
-        *annotation.call, checked.launches->parameters, context_, site_report);
+    std::optional<std::vector<Use>> argument_uses =
+        template_argument_uses(*annotation.call, checked.launches->enclosing,
+                               checked.launches->parameters, lookup_, site_report);
     if (!argument_uses) return std::nullopt;
     uses.insert(uses.begin(), argument_uses->begin(), argument_uses->end());
     std::optional<Slice> slice = slice_kernel(checked.kernel, constant_params, bounded_block,
-                                              context_, preprocessor, report_, uses);
+                                              context_, scan_, preprocessor, report_, uses);
     if (!slice) return std::nullopt;
     SlicedSite sliced{slice->source, {}};
     for (const clang::VarDecl* v : slice->shared_with_host)
@@ -359,10 +363,13 @@ class FileRewriter {
   }
 
   clang::ASTContext& context_;
+  const LookupIndex& lookup_;
   const DeviceCheckOptions& device_check_;
   DeferredDiagnostics* clang_diagnostics_;
   const clang::SourceManager& sm_;
   Reporter& report_;
+  const TopLevelDeclarations tops_;
+  const FileScan scan_;
   clang::Rewriter rewriter_;
   // Per place in the main file (its offset): where, and what goes there.
   std::map<unsigned, std::pair<clang::SourceLocation, std::string>> insertions_;
@@ -371,12 +378,12 @@ class FileRewriter {
 
 }  // namespace
 
-std::optional<std::string> rewrite_file(clang::ASTContext& context,
+std::optional<std::string> rewrite_file(clang::ASTContext& context, const LookupIndex& lookup,
                                         const std::vector<SiteText>& sites,
                                         const PreprocessorRecord& preprocessor, Reporter& report,
                                         const DeviceCheckOptions& device_check,
                                         DeferredDiagnostics* clang_diagnostics) {
-  FileRewriter rewriter(context, report, device_check, clang_diagnostics);
+  FileRewriter rewriter(context, lookup, report, device_check, clang_diagnostics);
   std::vector<SiteLaunches> launches = find_site_launches(context, sites);
   const clang::SourceManager& sm = context.getSourceManager();
   for (std::size_t i = 0; clang_diagnostics && i < sites.size(); ++i)

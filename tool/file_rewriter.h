@@ -4,6 +4,7 @@
 // file.
 #pragma once
 
+#include "check/kernel_lookup.h"
 #include "devcheck/device_check.h"
 #include "diagnostics/deferred_diagnostics.h"
 #include "diagnostics/diagnostics.h"
@@ -22,7 +23,8 @@ namespace tiletune::tool {
 // included. `clang_diagnostics` holds Clang's errors about the annotations' kernel calls
 // (withheld by DeferredDiagnostics::release): each site's are reported when the tool's own checks
 // of the site found nothing.
-std::optional<std::string> rewrite_file(clang::ASTContext& context,
+// `functions` indexes the translation unit's functions (check/kernel_lookup.h).
+std::optional<std::string> rewrite_file(clang::ASTContext& context, const LookupIndex& lookup,
                                         const std::vector<SiteText>& sites,
                                         const PreprocessorRecord& preprocessor, Reporter& report,
                                         const DeviceCheckOptions& device_check = {},

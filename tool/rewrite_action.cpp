@@ -42,8 +42,9 @@ class RewriteConsumer : public clang::ASTConsumer {
     if (refuse_cxx03(context)) return;
     // Clang has said what is wrong with the file itself: errors count where a tuned kernel
     // depends on the code (or after a fatal error, when the parse is incomplete).
+    const LookupIndex lookup(context);
     std::optional<TunedCode> tuned;
-    if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(context, sites_);
+    if (!context.getDiagnostics().hasFatalErrorOccurred()) tuned = TunedCode::find(lookup, sites_);
     // Clang's errors about an annotation's kernel call (call_probe.h) wait for the tool's checks of
     // that annotation (rewrite_file).
     const std::vector<SiteText> unexpanded = unexpanded_annotations(
@@ -61,8 +62,8 @@ class RewriteConsumer : public clang::ASTConsumer {
     if (!device_check_.verbose) say_left_to_nvcc(context.getDiagnostics());
     if (errors || undefined) return;
     if (refuse_unrewritable(context, report)) return;
-    std::optional<std::string> output =
-        rewrite_file(context, sites_, preprocessor_, report, device_check_, &clang_diagnostics_);
+    std::optional<std::string> output = rewrite_file(context, lookup, sites_, preprocessor_, report,
+                                                     device_check_, &clang_diagnostics_);
     if (!output) return;
     result_.output = std::move(*output);
     const clang::SourceManager& sm = context.getSourceManager();

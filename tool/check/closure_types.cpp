@@ -1,5 +1,6 @@
 #include "check/closure_types.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -35,7 +36,7 @@ class LambdaVariableFinder : public clang::RecursiveASTVisitor<LambdaVariableFin
 
 }  // namespace
 
-bool names_closure_type(clang::ASTContext& context, const std::string& text,
+bool names_closure_type(const std::string& text, const clang::FunctionDecl* enclosing,
                         clang::SourceLocation site) {
   llvm::StringRef t = llvm::StringRef(text).trim();
   if (!t.consume_front("decltype")) return false;
@@ -43,8 +44,13 @@ bool names_closure_type(clang::ASTContext& context, const std::string& text,
   if (!t.consume_front("(") || !t.consume_back(")")) return false;
   t = t.trim();
   if (t.starts_with("[")) return true;  // a lambda written in place
-  LambdaVariableFinder finder(context.getSourceManager(), t.str(), site);
-  finder.TraverseDecl(context.getTranslationUnitDecl());
+  // Every function whose body holds the site is the outermost one or inside its body.
+  const clang::FunctionDecl* outermost = nullptr;
+  for (const clang::DeclContext* dc = enclosing; dc != nullptr; dc = dc->getLexicalParent())
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc)) outermost = f;
+  if (outermost == nullptr || !outermost->getBody()) return false;
+  LambdaVariableFinder finder(outermost->getASTContext().getSourceManager(), t.str(), site);
+  finder.TraverseStmt(outermost->getBody());
   return finder.found;
 }
 

@@ -60,10 +60,10 @@ std::string plural(std::size_t n, const std::string& word) {
 
 // The one function the call names; a host wrapper often shares the kernel's name, but the launch
 // can only mean the __global__ one.
-const clang::FunctionDecl* find_kernel(const KernelCall& call, clang::ASTContext& context,
+const clang::FunctionDecl* find_kernel(const KernelCall& call, const LookupIndex& lookup,
                                        SiteReporter& report) {
   std::vector<const clang::FunctionDecl*> found =
-      find_functions(context, call.callee, report.site().macro_begin);
+      find_functions(lookup, call.callee, report.site().macro_begin);
   if (found.empty()) {
     report.error(call.callee_span,
                  "no function named '" + call.callee + "' in this translation unit");
@@ -153,10 +153,10 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
   return false;
 }
 
-void check_closure_template_args(const KernelCall& call, clang::ASTContext& context,
+void check_closure_template_args(const KernelCall& call, const clang::FunctionDecl* enclosing,
                                  SiteReporter& report) {
   for (const Expr& arg : call.template_args)
-    if (names_closure_type(context, arg.text, report.site().macro_begin))
+    if (names_closure_type(arg.text, enclosing, report.site().macro_begin))
       report.error(arg.span,
                    "'" + arg.text +
                        "' is a lambda's closure type, which NVRTC (compiling the tuned kernel "
@@ -314,11 +314,12 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 }  // namespace
 
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
-                                        bool deduced, clang::ASTContext& context,
+                                        bool deduced, const LookupIndex& lookup,
+                                        const clang::FunctionDecl* enclosing,
                                         SiteReporter& report) {
   if (!a.call) return nullptr;
   const KernelCall& call = *a.call;
-  const clang::FunctionDecl* kernel = find_kernel(call, context, report);
+  const clang::FunctionDecl* kernel = find_kernel(call, lookup, report);
   if (!kernel) return nullptr;
   if (!kernel->hasAttr<clang::CUDAGlobalAttr>()) {
     report.error(call.callee_span, "'" + call.callee + "' is not a __global__ kernel");
@@ -327,7 +328,7 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   }
   if (!check_defined(kernel, call, report)) return kernel;
   if (!check_template_args(kernel, call, deduced, report)) return kernel;
-  check_closure_template_args(call, context, report);
+  check_closure_template_args(call, enclosing, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);
   check_key_size(a, kernel, report);

@@ -5,28 +5,18 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
-#include <set>
+#include <algorithm>
 
 namespace tiletune::tool {
-std::vector<std::string> enclosing_namespaces(clang::ASTContext& context,
+
+std::vector<std::string> enclosing_namespaces(const LookupIndex& lookup,
                                               clang::SourceLocation site) {
-  const clang::SourceManager& sm = context.getSourceManager();
   std::vector<std::string> prefixes{""};
-  const clang::DeclContext* dc = context.getTranslationUnitDecl();
-  for (bool descended = true; descended;) {
-    descended = false;
-    for (const clang::Decl* d : dc->decls()) {
-      const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d);
-      if (!ns) continue;
-      clang::SourceLocation begin = sm.getExpansionLoc(ns->getBeginLoc());
-      clang::SourceLocation end = sm.getExpansionLoc(ns->getEndLoc());
-      if (sm.isBeforeInTranslationUnit(site, begin) || sm.isBeforeInTranslationUnit(end, site))
-        continue;
-      prefixes.push_back(ns->getQualifiedNameAsString() + "::");
-      dc = ns;
-      descended = true;
-      break;
-    }
+  const clang::DeclContext* scope = lookup.context().getTranslationUnitDecl();
+  while (const DeclarationExtents::Extent* holder = lookup.namespaces_in(scope).holding(site)) {
+    const auto* ns = llvm::cast<clang::NamespaceDecl>(holder->what);
+    prefixes.push_back(ns->getQualifiedNameAsString() + "::");
+    scope = ns;
   }
   return prefixes;
 }
@@ -35,41 +25,55 @@ namespace {
 
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  explicit Collector(std::string qualified) : qualified_(std::move(qualified)) {}
+  explicit Collector(
+      std::unordered_map<std::string, std::vector<const clang::FunctionDecl*>>& by_name)
+      : by_name_(by_name) {}
 
   bool VisitFunctionDecl(clang::FunctionDecl* f) {
     // Instantiations and specialisations belong to their template; count the template once.
     if (f->isTemplateInstantiation() || f->getTemplateSpecializationKind() != clang::TSK_Undeclared)
       return true;
     if (llvm::isa<clang::CXXMethodDecl>(f)) return true;
-    if (f->getQualifiedNameAsString() != qualified_) return true;
+    std::vector<const clang::FunctionDecl*>& found = by_name_[f->getQualifiedNameAsString()];
     const clang::FunctionDecl* canonical = f->getCanonicalDecl();
-    if (seen_.insert(canonical).second) found.push_back(canonical);
+    if (std::find(found.begin(), found.end(), canonical) == found.end()) found.push_back(canonical);
     return true;
   }
 
-  std::vector<const clang::FunctionDecl*> found;
-
  private:
-  std::string qualified_;
-  std::set<const clang::FunctionDecl*> seen_;
+  std::unordered_map<std::string, std::vector<const clang::FunctionDecl*>>& by_name_;
 };
 
 }  // namespace
 
-std::vector<const clang::FunctionDecl*> find_functions(clang::ASTContext& context,
+const std::vector<const clang::FunctionDecl*>& LookupIndex::functions_named(
+    const std::string& qualified) const {
+  if (!functions_) Collector(functions_.emplace()).TraverseDecl(context_.getTranslationUnitDecl());
+  static const std::vector<const clang::FunctionDecl*> kNone;
+  auto found = functions_->find(qualified);
+  return found == functions_->end() ? kNone : found->second;
+}
+
+const DeclarationExtents& LookupIndex::namespaces_in(const clang::DeclContext* scope) const {
+  auto found = namespaces_.find(scope);
+  if (found != namespaces_.end()) return found->second;
+  const clang::SourceManager& sm = context_.getSourceManager();
+  std::vector<DeclarationExtents::Extent> extents;
+  for (const clang::Decl* d : scope->decls())
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d))
+      extents.push_back(
+          {sm.getExpansionLoc(ns->getBeginLoc()), sm.getExpansionLoc(ns->getEndLoc()), ns});
+  return namespaces_.try_emplace(scope, sm, std::move(extents)).first->second;
+}
+
+std::vector<const clang::FunctionDecl*> find_functions(const LookupIndex& lookup,
                                                        const std::string& callee,
                                                        clang::SourceLocation site) {
-  if (callee.rfind("::", 0) == 0) {
-    Collector collector(callee.substr(2));
-    collector.TraverseDecl(context.getTranslationUnitDecl());
-    return collector.found;
-  }
-  std::vector<std::string> prefixes = enclosing_namespaces(context, site);
+  if (callee.rfind("::", 0) == 0) return lookup.functions_named(callee.substr(2));
+  std::vector<std::string> prefixes = enclosing_namespaces(lookup, site);
   for (auto it = prefixes.rbegin(); it != prefixes.rend(); ++it) {
-    Collector collector(*it + callee);
-    collector.TraverseDecl(context.getTranslationUnitDecl());
-    if (!collector.found.empty()) return collector.found;
+    const std::vector<const clang::FunctionDecl*>& found = lookup.functions_named(*it + callee);
+    if (!found.empty()) return found;
   }
   return {};
 }

@@ -9,7 +9,7 @@
 namespace tiletune::tool {
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
-                                      const SiteLaunches& launches, clang::ASTContext& context,
+                                      const SiteLaunches& launches, const LookupIndex& lookup,
                                       Reporter& report) {
   SiteReporter site_report(report, site);
   unsigned const errors_before = report.errors();
@@ -28,7 +28,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   bool const deduced = launches.in_template || launches.rejected ||
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
-      check_kernel(annotation, literal_space, deduced, context, site_report);
+      check_kernel(annotation, literal_space, deduced, lookup, launches.enclosing, site_report);
   if (report.errors() == errors_before)
     check_dynamic_shared_memory(annotation, kernel, site_report);
   if (report.errors() != errors_before) return std::nullopt;

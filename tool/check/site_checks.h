@@ -3,6 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "check/kernel_lookup.h"
 #include "check/site_instantiations.h"
 #include "check/space_checks.h"
 #include "diagnostics/diagnostics.h"
@@ -31,7 +32,7 @@ struct CheckedSite {
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
-                                      const SiteLaunches& launches, clang::ASTContext& context,
+                                      const SiteLaunches& launches, const LookupIndex& lookup,
                                       Reporter& report);
 
 }  // namespace tiletune::tool

@@ -1,5 +1,7 @@
 #include "check/site_instantiations.h"
 
+#include "check/extent_index.h"
+
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -110,7 +112,10 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
  public:
   ProbeFinder(const clang::ASTContext& context, const std::vector<SiteText>& sites,
               std::vector<SiteLaunches>& launches)
-      : context_(context), sm_(context.getSourceManager()), sites_(sites), launches_(launches) {}
+      : context_(context),
+        sm_(context.getSourceManager()),
+        sites_(sm_, extents_of(sites)),
+        launches_(launches) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -149,21 +154,28 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
   }
 
  private:
+  // Each site's annotation, from TILETUNE to its ')' (in_annotation), by its index.
+  static std::vector<ExtentIndex<std::size_t>::Extent> extents_of(
+      const std::vector<SiteText>& sites) {
+    std::vector<ExtentIndex<std::size_t>::Extent> out;
+    for (std::size_t i = 0; i < sites.size(); ++i)
+      out.push_back({sites[i].macro_begin, sites[i].rparen, i});
+    return out;
+  }
+
+  // The site whose annotation holds `at`, as in_annotation() says, or -1.
   int site_at(clang::SourceLocation at) const {
-    for (std::size_t i = 0; i < sites_.size(); ++i)
-      if (in_annotation(sm_, sites_[i], at)) return static_cast<int>(i);
-    return -1;
+    if (at.isInvalid()) return -1;
+    const ExtentIndex<std::size_t>::Extent* site = sites_.holding(sm_.getFileLoc(at));
+    return site ? static_cast<int>(site->what) : -1;
   }
 
   void note_enclosing(const clang::FunctionDecl* f) {
     if (!f->doesThisDeclarationHaveABody() || instantiated_function(f) != nullptr) return;
     clang::SourceLocation begin = sm_.getExpansionLoc(f->getBody()->getBeginLoc());
     clang::SourceLocation end = sm_.getExpansionLoc(f->getBody()->getEndLoc());
-    for (std::size_t i = 0; i < sites_.size(); ++i) {
-      clang::SourceLocation at = sites_[i].macro_begin;
-      if (sm_.isBeforeInTranslationUnit(at, begin) || sm_.isBeforeInTranslationUnit(end, at))
-        continue;
-      const clang::FunctionDecl*& current = launches_[i].enclosing;
+    for (const ExtentIndex<std::size_t>::Extent* site : sites_.beginning_within(begin, end)) {
+      const clang::FunctionDecl*& current = launches_[site->what].enclosing;
       if (current == nullptr || sm_.isBeforeInTranslationUnit(
                                     sm_.getExpansionLoc(current->getBody()->getBeginLoc()), begin))
         current = f;
@@ -172,7 +184,7 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
 
   const clang::ASTContext& context_;
   const clang::SourceManager& sm_;
-  const std::vector<SiteText>& sites_;
+  const ExtentIndex<std::size_t> sites_;
   std::vector<SiteLaunches>& launches_;
   std::vector<const clang::FunctionDecl*> functions_;
   std::set<std::pair<int, const clang::FunctionDecl*>> seen_;

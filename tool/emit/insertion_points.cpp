@@ -6,18 +6,14 @@
 namespace tiletune::tool {
 namespace {
 
-struct TopLevel {
-  clang::SourceLocation begin, end;
-};
-
-std::vector<TopLevel> top_level(clang::ASTContext& context) {
+std::vector<DeclarationExtents::Extent> top_level(clang::ASTContext& context) {
   const clang::SourceManager& sm = context.getSourceManager();
-  std::vector<TopLevel> out;
+  std::vector<DeclarationExtents::Extent> out;
   for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
     clang::SourceLocation begin = declaration_begin(d);
     clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
     if (begin.isValid() && end.isValid() && sm.isWrittenInMainFile(begin))
-      out.push_back({begin, end});
+      out.push_back({begin, end, d});
   }
   return out;
 }
@@ -30,12 +26,9 @@ clang::SourceLocation in_main_file(const clang::SourceManager& sm, clang::Source
 }
 
 // The end of the top-level declaration that holds `at`, or `at`.
-clang::SourceLocation past_holder(const clang::SourceManager& sm, const std::vector<TopLevel>& tops,
-                                  clang::SourceLocation at) {
-  for (const TopLevel& t : tops)
-    if (!sm.isBeforeInTranslationUnit(at, t.begin) && !sm.isBeforeInTranslationUnit(t.end, at))
-      return t.end;
-  return at;
+clang::SourceLocation past_holder(const TopLevelDeclarations& tops, clang::SourceLocation at) {
+  const DeclarationExtents::Extent* holder = tops.extents().holding(at);
+  return holder ? holder->end : at;
 }
 
 // Where an explicit instantiation definition of `instance` is, if it is one.
@@ -62,38 +55,30 @@ clang::SourceLocation declaration_begin(const clang::Decl* d) {
   return begin;
 }
 
-const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLocation at) {
-  const clang::SourceManager& sm = context.getSourceManager();
-  for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
-    clang::SourceLocation begin = declaration_begin(d);
-    clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-    if (begin.isInvalid() || end.isInvalid() || !sm.isWrittenInMainFile(begin)) continue;
-    if (!sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at))
-      return d;
-  }
-  return nullptr;
+TopLevelDeclarations::TopLevelDeclarations(clang::ASTContext& context)
+    : context_(context), extents_(context.getSourceManager(), top_level(context)) {}
+
+const clang::Decl* top_level_decl_of(const TopLevelDeclarations& tops, clang::SourceLocation at) {
+  const DeclarationExtents::Extent* holder = tops.extents().holding(at);
+  return holder ? holder->what : nullptr;
 }
 
-clang::SourceLocation specialisation_point(clang::ASTContext& context, const clang::Decl* holder,
+clang::SourceLocation specialisation_point(const TopLevelDeclarations& tops,
+                                           const clang::Decl* holder,
                                            const std::vector<const clang::Decl*>& named,
                                            const clang::FunctionDecl* instance) {
-  const clang::SourceManager& sm = context.getSourceManager();
-  std::vector<TopLevel> tops = top_level(context);
-  clang::SourceLocation after = past_holder(sm, tops, declaration_begin(holder));
+  const clang::SourceManager& sm = tops.context().getSourceManager();
+  clang::SourceLocation after = past_holder(tops, declaration_begin(holder));
   for (const clang::Decl* d : named) {
     if (const auto* tag = llvm::dyn_cast<clang::TagDecl>(d))
       if (const clang::TagDecl* definition = tag->getDefinition()) d = definition;
     clang::SourceLocation at = in_main_file(sm, d->getBeginLoc());
     if (at.isInvalid()) continue;
-    at = past_holder(sm, tops, at);
+    at = past_holder(tops, at);
     if (sm.isBeforeInTranslationUnit(after, at)) after = at;
   }
-  clang::SourceLocation next;
-  for (const TopLevel& t : tops)
-    if (sm.isBeforeInTranslationUnit(after, t.begin)) {
-      next = t.begin;
-      break;
-    }
+  const DeclarationExtents::Extent* following = tops.extents().first_after(after);
+  clang::SourceLocation next = following ? following->begin : clang::SourceLocation();
   // An explicit instantiation is no declaration at top level: the specialisation goes before its
   // line, if that comes first.
   clang::SourceLocation explicit_at = in_main_file(sm, explicit_instantiation(instance));

@@ -4,6 +4,8 @@
 // the instantiation, since that code names the same things.
 #pragma once
 
+#include "check/extent_index.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 
@@ -11,19 +13,34 @@
 
 namespace tiletune::tool {
 
+// The declarations at the translation unit's top level whose text begins in the main file, with
+// their extents: gathered once for all of a file's sites.
+class TopLevelDeclarations {
+ public:
+  explicit TopLevelDeclarations(clang::ASTContext& context);
+
+  clang::ASTContext& context() const { return context_; }
+  const DeclarationExtents& extents() const { return extents_; }
+
+ private:
+  clang::ASTContext& context_;
+  DeclarationExtents extents_;
+};
+
 // Where `d`'s text begins (expansion location): at its first `template <...>`, which for an
 // out-of-line member of a class template comes before the member's own template header.
 clang::SourceLocation declaration_begin(const clang::Decl* d);
 
 // The declaration at the main file's top level whose text holds `at`, if any.
-const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLocation at);
+const clang::Decl* top_level_decl_of(const TopLevelDeclarations& tops, clang::SourceLocation at);
 
 // Where the specialisation for an instantiation of the template `holder` (a declaration at
 // namespace scope) goes, when it names `named` and `instance` is the instantiated function: the
 // start of a declaration at the main file's top level (or of an explicit instantiation's line),
 // after `holder` and after each of `named` (or the #include that brings it); invalid for the end
 // of the main file.
-clang::SourceLocation specialisation_point(clang::ASTContext& context, const clang::Decl* holder,
+clang::SourceLocation specialisation_point(const TopLevelDeclarations& tops,
+                                           const clang::Decl* holder,
                                            const std::vector<const clang::Decl*>& named,
                                            const clang::FunctionDecl* instance);
 

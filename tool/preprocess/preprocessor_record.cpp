@@ -5,6 +5,8 @@
 #include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/Token.h>
 
+#include <algorithm>
+
 namespace tiletune::tool {
 namespace {
 
@@ -133,6 +135,29 @@ void PreprocessorRecord::Endif(clang::SourceLocation at, clang::SourceLocation) 
       sm_.getFileID(group.at) != sm_.getFileID(at))
     return;
   device_groups_.push_back({sm_.getFileID(at), line_begin(sm_, group.at), next_line(sm_, at)});
+}
+
+std::vector<const MacroUse*> PreprocessorRecord::macro_uses_in(clang::FileID file, unsigned begin,
+                                                               unsigned end) const {
+  if (uses_placed_ != uses_.size()) {
+    uses_by_place_.clear();
+    for (std::size_t i = 0; i < uses_.size(); ++i) {
+      if (uses_[i].at.isInvalid()) continue;
+      auto [in, offset] = sm_.getDecomposedLoc(uses_[i].at);
+      uses_by_place_.emplace_back(in, offset, i);
+    }
+    std::sort(uses_by_place_.begin(), uses_by_place_.end());
+    uses_placed_ = uses_.size();
+  }
+  auto first = std::lower_bound(uses_by_place_.begin(), uses_by_place_.end(),
+                                std::make_tuple(file, begin, std::size_t{0}));
+  std::vector<const MacroUse*> out;
+  for (auto it = first;
+       it != uses_by_place_.end() && std::get<0>(*it) == file && std::get<1>(*it) < end; ++it)
+    out.push_back(&uses_[std::get<2>(*it)]);
+  // The order of macro_uses(): where uses share a file, a later one may sit at an earlier place.
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 const DeviceConditional* PreprocessorRecord::device_conditional_at(clang::SourceLocation at) const {

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -88,6 +89,10 @@ class PreprocessorRecord : public clang::PPCallbacks {
   // Every macro use, including the names in text the parse skipped in the user's files (a device
   // branch) that name a macro defined before them: NVRTC may expand those.
   const std::vector<MacroUse>& macro_uses() const { return uses_; }
+  // Those at offsets [begin, end) of `file`, in the same order: a slice's few, without a walk of
+  // every use in the translation unit for each of its chunks.
+  std::vector<const MacroUse*> macro_uses_in(clang::FileID file, unsigned begin,
+                                             unsigned end) const;
   const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
   // The outermost device conditional around `at`, or null.
   const DeviceConditional* device_conditional_at(clang::SourceLocation at) const;
@@ -112,6 +117,10 @@ class PreprocessorRecord : public clang::PPCallbacks {
 
   const clang::SourceManager& sm_;
   std::vector<MacroUse> uses_;
+  // (file, offset, index into uses_) of each use with a place, sorted: made at the first
+  // macro_uses_in, again if uses were recorded since.
+  mutable std::vector<std::tuple<clang::FileID, unsigned, std::size_t>> uses_by_place_;
+  mutable std::size_t uses_placed_ = 0;
   std::vector<OpenGroup> open_groups_;
   std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
   std::vector<DeviceConditional> device_groups_;

@@ -81,12 +81,13 @@ std::string used_in(const Use& use) {
 
 }  // namespace
 
-DeviceUseChecks::DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins& origins,
-                                 Reporter& report)
+DeviceUseChecks::DeviceUseChecks(
+    clang::ASTContext& context, const HeaderOrigins& origins,
+    const std::map<const clang::VarDecl*, SymbolAccess>& symbol_accesses, Reporter& report)
     : sm_(context.getSourceManager()),
       origins_(origins),
       report_(report),
-      symbol_accesses_(host_symbol_accesses(context)) {}
+      symbol_accesses_(symbol_accesses) {}
 
 bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes) {
   const clang::Decl* d = use.decl;

@@ -36,7 +36,10 @@ struct Objection {
 
 class DeviceUseChecks {
  public:
-  DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins& origins, Reporter& report);
+  // `symbol_accesses`: host_symbol_accesses(), of the whole file.
+  DeviceUseChecks(clang::ASTContext& context, const HeaderOrigins& origins,
+                  const std::map<const clang::VarDecl*, SymbolAccess>& symbol_accesses,
+                  Reporter& report);
 
   // Whether the slice carries the use's declaration. False after reporting an error, or after an
   // objection (once per declaration). A use from a toolkit header adds that header to
@@ -64,7 +67,7 @@ class DeviceUseChecks {
   const clang::SourceManager& sm_;
   const HeaderOrigins& origins_;
   Reporter& report_;
-  std::map<const clang::VarDecl*, SymbolAccess> symbol_accesses_;
+  const std::map<const clang::VarDecl*, SymbolAccess>& symbol_accesses_;
   std::vector<const clang::VarDecl*> shared_;
   std::set<std::string> named_;  // declarations already refused or objected to
   std::vector<Objection> objections_;

@@ -12,10 +12,10 @@
 namespace tiletune::tool {
 
 std::string MacroDefinitions::directives_for(const Chunk& chunk) {
-  const clang::SourceManager& sm = context_.getSourceManager();
   std::string out;
-  for (const MacroUse& use : preprocessor_.macro_uses()) {
-    if (!chunk.contains(sm, use.at) || inside_device_defined_c_macro(use)) continue;
+  for (const MacroUse* in_chunk : preprocessor_.macro_uses_in(chunk.file, chunk.begin, chunk.end)) {
+    const MacroUse& use = *in_chunk;
+    if (inside_device_defined_c_macro(use)) continue;
     auto it = defined_.find(use.name);
     if (it != defined_.end() && it->second == use.macro) continue;
     // Defined under #if __CUDA_ARCH__ and the like: the group goes in, for NVRTC to choose.
@@ -82,8 +82,9 @@ std::string MacroDefinitions::emit(const DeviceConditional& group) {
 bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const {
   if (device_definition_of_c_macro(use.name) || !from_c_library(use.macro->getDefinitionLoc()))
     return false;
-  for (const MacroUse& outer : preprocessor_.macro_uses())
-    if (outer.at == use.at && outer.name != use.name && device_definition_of_c_macro(outer.name))
+  auto [file, offset] = context_.getSourceManager().getDecomposedLoc(use.at);
+  for (const MacroUse* outer : preprocessor_.macro_uses_in(file, offset, offset + 1))
+    if (outer->at == use.at && outer->name != use.name && device_definition_of_c_macro(outer->name))
       return true;
   return false;
 }
@@ -91,12 +92,14 @@ bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const 
 void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
                                              SliceIncludes& includes) const {
   const clang::SourceManager& sm = context_.getSourceManager();
-  for (const MacroUse& use : preprocessor_.macro_uses()) {
+  std::set<const MacroUse*> used;  // in the order of macro_uses()
+  for (const Chunk& c : chunks)
+    for (const MacroUse* use : preprocessor_.macro_uses_in(c.file, c.begin, c.end))
+      used.insert(use);
+  for (const MacroUse* in_chunks : used) {
+    const MacroUse& use = *in_chunks;
     clang::SourceLocation at = use.macro->getDefinitionLoc();
     if (at.isInvalid() || !sm.isInSystemHeader(at)) continue;
-    bool used = std::any_of(chunks.begin(), chunks.end(),
-                            [&](const Chunk& c) { return c.contains(sm, use.at); });
-    if (!used) continue;
     if (std::optional<std::string> header = libcu_header_of_c_macro(use.name);
         header && from_c_library(at))
       includes.add(*header);

@@ -90,9 +90,11 @@ void mark_constexpr(const clang::Decl* d, SourceEdits& edits) {
 
 class Slicer {
  public:
-  Slicer(clang::ASTContext& context, const PreprocessorRecord& preprocessor, Reporter& report)
+  Slicer(clang::ASTContext& context, const FileScan& scan, const PreprocessorRecord& preprocessor,
+         Reporter& report)
       : context_(context),
         sm_(context.getSourceManager()),
+        scan_(scan),
         preprocessor_(preprocessor),
         report_(report),
         origins_(sm_, preprocessor) {}
@@ -106,7 +108,7 @@ class Slicer {
     SourceEdits edits(context_);
     // Every variable that cannot be shared is reported, whatever else was.
     if (!externalize_shared(slice.shared_with_host, edits) || !contents) return std::nullopt;
-    add_using_directives(context_.getTranslationUnitDecl(), *contents);
+    add_using_directives(*contents);
     std::string entry;
     if (!constant_params.empty()) {
       std::optional<std::string> text =
@@ -126,7 +128,7 @@ class Slicer {
   std::optional<SliceContents> collect(const clang::FunctionDecl* kernel,
                                        const std::vector<Use>& argument_uses, Slice& slice) {
     SliceContents contents;
-    DeviceUseChecks checks(context_, origins_, report_);
+    DeviceUseChecks checks(context_, origins_, scan_.host_symbol_accesses(), report_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
     for (const Use& use : argument_uses)
       if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
@@ -182,14 +184,8 @@ class Slicer {
 
   // `using namespace N;` at namespace scope in a user file, where the slice has something from N:
   // nothing names the directive, but unqualified names in the sliced text rely on it.
-  void add_using_directives(const clang::DeclContext* dc, SliceContents& contents) {
-    for (const clang::Decl* d : dc->decls()) {
-      if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
-        if (from_user_file(sm_, ns)) add_using_directives(ns, contents);
-        continue;
-      }
-      const auto* directive = llvm::dyn_cast<clang::UsingDirectiveDecl>(d);
-      if (!directive || !from_user_file(sm_, directive)) continue;
+  void add_using_directives(SliceContents& contents) {
+    for (const clang::UsingDirectiveDecl* directive : scan_.user_using_directives()) {
       const clang::NamespaceDecl* nominated = directive->getNominatedNamespace();
       if (nominated && slice_uses(nominated, contents)) contents.units.insert(directive);
     }
@@ -305,6 +301,7 @@ class Slicer {
 
   clang::ASTContext& context_;
   const clang::SourceManager& sm_;
+  const FileScan& scan_;
   const PreprocessorRecord& preprocessor_;
   bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
@@ -327,10 +324,10 @@ std::string namespace_prefix(const clang::FunctionDecl* kernel) {
 
 std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
                                   const std::vector<unsigned>& constant_params, bool bounded_block,
-                                  clang::ASTContext& context,
+                                  clang::ASTContext& context, const FileScan& scan,
                                   const PreprocessorRecord& preprocessor, Reporter& report,
                                   const std::vector<Use>& argument_uses) {
-  return Slicer(context, preprocessor, report)
+  return Slicer(context, scan, preprocessor, report)
       .run(kernel, constant_params, bounded_block, argument_uses);
 }
 

@@ -8,6 +8,7 @@
 #include "preprocess/preprocessor_record.h"
 #include "slice/declaration_uses.h"
 #include "slice/device_use_checks.h"
+#include "slice/file_scan.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -28,7 +29,8 @@ namespace tiletune::tool {
 // space alone): only then does the kernel carry rules::kLaunchBoundsMacro, since a block size that
 // follows a run-time value could exceed the bounds a configuration was compiled with.
 // `argument_uses` are what the site's template arguments name (template_argument_uses): carried
-// and checked as the kernel's own uses are, since NVRTC reads those arguments as text.
+// and checked as the kernel's own uses are, since NVRTC reads those arguments as text. `scan` is
+// what the slicer reads from the whole file, for all its sites (file_scan.h).
 struct Slice {
   std::string source;
   // The __constant__/__device__ variables the kernel uses that host code reaches through the
@@ -40,7 +42,7 @@ struct Slice {
 };
 std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
                                   const std::vector<unsigned>& constant_params, bool bounded_block,
-                                  clang::ASTContext& context,
+                                  clang::ASTContext& context, const FileScan& scan,
                                   const PreprocessorRecord& preprocessor, Reporter& report,
                                   const std::vector<Use>& argument_uses = {});
 

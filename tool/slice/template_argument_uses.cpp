@@ -56,30 +56,18 @@ std::vector<WrittenName> written_names(const std::string& text) {
   return names;
 }
 
-// The innermost function (a template's pattern, not an instantiation) whose body holds `site`.
-class EnclosingFunction : public clang::RecursiveASTVisitor<EnclosingFunction> {
- public:
-  EnclosingFunction(const clang::SourceManager& sm, clang::SourceLocation site)
-      : sm_(sm), site_(site) {}
-
-  bool VisitFunctionDecl(clang::FunctionDecl* f) {
-    if (!f->doesThisDeclarationHaveABody() || f->isTemplateInstantiation()) return true;
-    clang::SourceLocation begin = sm_.getExpansionLoc(f->getBody()->getBeginLoc());
-    clang::SourceLocation end = sm_.getExpansionLoc(f->getBody()->getEndLoc());
-    if (sm_.isBeforeInTranslationUnit(site_, begin) || sm_.isBeforeInTranslationUnit(end, site_))
-      return true;
-    if (!found ||
-        sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(found->getBody()->getBeginLoc()), begin))
-      found = f;
-    return true;
+// The function whose body a type the site's arguments name would be declared in: `enclosing`,
+// the innermost function around the site, or for a lambda's body the function it is written in.
+const clang::FunctionDecl* named_function_around(const clang::FunctionDecl* enclosing) {
+  const clang::FunctionDecl* f = enclosing;
+  while (f != nullptr && llvm::isa<clang::CXXMethodDecl>(f) &&
+         llvm::cast<clang::CXXMethodDecl>(f)->getParent()->isLambda()) {
+    const clang::DeclContext* dc = llvm::cast<clang::CXXMethodDecl>(f)->getParent()->getParent();
+    while (dc != nullptr && !llvm::isa<clang::FunctionDecl>(dc)) dc = dc->getParent();
+    f = llvm::dyn_cast_or_null<clang::FunctionDecl>(dc);
   }
-
-  const clang::FunctionDecl* found = nullptr;
-
- private:
-  const clang::SourceManager& sm_;
-  clang::SourceLocation site_;
-};
+  return f;
+}
 
 // A type named `name` declared inside `f`.
 class LocalType : public clang::RecursiveASTVisitor<LocalType> {
@@ -158,11 +146,12 @@ std::vector<const clang::NamedDecl*> lookup_in(clang::ASTContext& context,
   return functions_found();
 }
 
-std::vector<const clang::NamedDecl*> lookup_from_site(clang::ASTContext& context,
+std::vector<const clang::NamedDecl*> lookup_from_site(const LookupIndex& lookup,
                                                       const WrittenName& name,
                                                       clang::SourceLocation site) {
+  clang::ASTContext& context = lookup.context();
   if (name.global) return lookup_in(context, "", name.parts);
-  std::vector<std::string> prefixes = enclosing_namespaces(context, site);
+  std::vector<std::string> prefixes = enclosing_namespaces(lookup, site);
   for (auto it = prefixes.rbegin(); it != prefixes.rend(); ++it) {
     std::vector<const clang::NamedDecl*> found = lookup_in(context, *it, name.parts);
     if (!found.empty()) return found;
@@ -173,11 +162,11 @@ std::vector<const clang::NamedDecl*> lookup_from_site(clang::ASTContext& context
 }  // namespace
 
 std::optional<std::vector<Use>> template_argument_uses(
-    const KernelCall& call, const std::vector<const clang::NamedDecl*>& enclosing_parameters,
-    clang::ASTContext& context, SiteReporter& report) {
+    const KernelCall& call, const clang::FunctionDecl* enclosing,
+    const std::vector<const clang::NamedDecl*>& enclosing_parameters, const LookupIndex& lookup,
+    SiteReporter& report) {
   const clang::SourceLocation site = report.site().macro_begin;
-  EnclosingFunction enclosing(context.getSourceManager(), site);
-  enclosing.TraverseDecl(context.getTranslationUnitDecl());
+  const clang::FunctionDecl* function = named_function_around(enclosing);
   std::vector<Use> uses;
   bool ok = true;
   for (const Expr& arg : call.template_args) {
@@ -189,12 +178,11 @@ std::optional<std::vector<Use>> template_argument_uses(
           std::any_of(enclosing_parameters.begin(), enclosing_parameters.end(),
                       [&](const clang::NamedDecl* p) { return p->getName() == first; }))
         continue;
-      if (enclosing.found && !name.global && name.parts.size() == 1) {
+      if (function != nullptr && function->getBody() && !name.global && name.parts.size() == 1) {
         LocalType local(first);
-        local.TraverseStmt(enclosing.found->getBody());
+        local.TraverseStmt(function->getBody());
         if (local.found) {
-          report.error(span, "'" + first + "' is declared inside '" +
-                                 enclosing.found->getNameAsString() +
+          report.error(span, "'" + first + "' is declared inside '" + function->getNameAsString() +
                                  "', where NVRTC (compiling the tuned kernel apart from this "
                                  "file) cannot name it; declare it at namespace scope");
           report.note(local.found->getLocation(), "declared here");
@@ -202,7 +190,7 @@ std::optional<std::vector<Use>> template_argument_uses(
           continue;
         }
       }
-      for (const clang::NamedDecl* d : lookup_from_site(context, name, site))
+      for (const clang::NamedDecl* d : lookup_from_site(lookup, name, site))
         uses.push_back({d, Reporter::at(report.site(), span.begin), nullptr});
     }
   }

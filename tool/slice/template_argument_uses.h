@@ -5,6 +5,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "check/kernel_lookup.h"
 #include "diagnostics/diagnostics.h"
 #include "slice/declaration_uses.h"
 
@@ -21,8 +22,10 @@ namespace tiletune::tool {
 // site as unqualified lookup does through the enclosing namespaces (ignoring using directives);
 // names that find nothing (keywords, builtins) and the enclosing templates' parameters (each
 // instantiation spells those) are left out. nullopt after reporting a name the slice cannot carry.
+// `enclosing` is the innermost function whose body holds the site (SiteLaunches::enclosing).
 std::optional<std::vector<Use>> template_argument_uses(
-    const KernelCall& call, const std::vector<const clang::NamedDecl*>& enclosing_parameters,
-    clang::ASTContext& context, SiteReporter& report);
+    const KernelCall& call, const clang::FunctionDecl* enclosing,
+    const std::vector<const clang::NamedDecl*>& enclosing_parameters, const LookupIndex& lookup,
+    SiteReporter& report);
 
 }  // namespace tiletune::tool

@@ -9,9 +9,9 @@
 
 namespace tiletune::tool {
 
-std::optional<TunedCode> TunedCode::find(clang::ASTContext& context,
+std::optional<TunedCode> TunedCode::find(const LookupIndex& lookup,
                                          const std::vector<SiteText>& sites) {
-  const clang::SourceManager& sm = context.getSourceManager();
+  const clang::SourceManager& sm = lookup.context().getSourceManager();
   TunedCode code(sm);
   std::vector<const clang::Decl*> pending;
   for (const SiteText& site : sites) {
@@ -20,7 +20,7 @@ std::optional<TunedCode> TunedCode::find(clang::ASTContext& context,
     const auto* annotation = std::get_if<Annotation>(&parsed);
     if (!annotation || !annotation->call) continue;  // the site itself is refused
     std::vector<const clang::FunctionDecl*> kernels =
-        find_functions(context, annotation->call->callee, site.macro_begin);
+        find_functions(lookup, annotation->call->callee, site.macro_begin);
     if (kernels.empty()) return std::nullopt;
     pending.insert(pending.end(), kernels.begin(), kernels.end());
   }

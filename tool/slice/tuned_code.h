@@ -3,6 +3,7 @@
 // error there stops the tool; one elsewhere concerns only nvcc's compile of the host code.
 #pragma once
 
+#include "check/kernel_lookup.h"
 #include "preprocess/site_finder.h"
 
 #include <clang/AST/ASTContext.h>
@@ -16,7 +17,7 @@ class TunedCode {
  public:
   // Nullopt when some site's kernel cannot be found (the error may be what hides it): then every
   // error counts.
-  static std::optional<TunedCode> find(clang::ASTContext& context,
+  static std::optional<TunedCode> find(const LookupIndex& lookup,
                                        const std::vector<SiteText>& sites);
 
   bool contains(clang::SourceLocation where) const;
