@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 namespace tiletune::tool {
 namespace {
@@ -36,14 +37,13 @@ void check_axis(const Axis& axis, std::map<std::string, const Axis*>& names, Sit
     report.note(it->second->name_span, "first defined here");
   }
   if (axis.values.empty()) report.error(axis.span, "axis '" + axis.name + "' has no values");
-  for (std::size_t i = 0; i < axis.values.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (axis.values[i].value == axis.values[j].value) {
-        report.error(axis.values[i].span, "value " + std::to_string(axis.values[i].value) +
-                                              " appears twice in axis '" + axis.name +
-                                              "': every configuration would repeat");
-        break;
-      }
+  // One look-up per value: an axis may hold up to rules::kMaxLiteralConfigurations of them.
+  std::unordered_set<long long> seen;
+  seen.reserve(axis.values.size());
+  for (const Value& v : axis.values)
+    if (!seen.insert(v.value).second)
+      report.error(v.span, "value " + std::to_string(v.value) + " appears twice in axis '" +
+                               axis.name + "': every configuration would repeat");
 }
 
 // Every combination, the first axis outermost.

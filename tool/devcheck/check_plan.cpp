@@ -9,6 +9,7 @@
 #include <tiletune/rules.h>
 #include <tiletune/space.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -67,15 +68,37 @@ std::vector<Instantiation> instantiations(const CheckedSite& site,
   return out;
 }
 
-// The instantiations that bring an axis value not seen before: every value of every axis is
-// compiled at least once.
-std::vector<Instantiation> covering_subset(std::vector<Instantiation> all) {
-  std::set<std::pair<std::size_t, long long>> covered;
+// Of `values` (distinct), the ones the check covers: all, or kCheckedValuesPerAxis of them, the
+// smallest and the largest among them and the rest evenly spaced by rank.
+std::set<long long> values_to_cover(std::vector<long long> values) {
+  if (values.size() <= kCheckedValuesPerAxis) return {values.begin(), values.end()};
+  std::sort(values.begin(), values.end());
+  std::set<long long> chosen;
+  const std::size_t last = values.size() - 1;
+  for (std::size_t k = 0; k < kCheckedValuesPerAxis; ++k)
+    chosen.insert(
+        values[(k * last + (kCheckedValuesPerAxis - 1) / 2) / (kCheckedValuesPerAxis - 1)]);
+  return chosen;
+}
+
+// The instantiations that bring a value to cover not seen before: every value of every axis is
+// compiled at least once, or on an axis of too many values, those values_to_cover picks.
+std::vector<Instantiation> covering_subset(std::vector<Instantiation> all,
+                                           const std::vector<std::string>& axes,
+                                           std::vector<SampledAxis>& sampled) {
+  std::vector<std::set<long long>> to_cover(axes.size());
+  for (std::size_t axis = 0; axis < axes.size(); ++axis) {
+    std::set<long long> values;
+    for (const Instantiation& one : all) values.insert(one.config[axis]);
+    to_cover[axis] = values_to_cover({values.begin(), values.end()});
+    if (to_cover[axis].size() < values.size())
+      sampled.push_back({axes[axis], values.size(), to_cover[axis].size()});
+  }
   std::vector<Instantiation> out;
   for (Instantiation& one : all) {
     bool brings_new = false;
     for (std::size_t axis = 0; axis < one.config.size(); ++axis)
-      brings_new |= covered.emplace(axis, one.config[axis]).second;
+      brings_new |= to_cover[axis].erase(one.config[axis]) == 1;
     if (brings_new) out.push_back(std::move(one));
   }
   return out;
@@ -96,7 +119,8 @@ CheckPlan plan_device_check(const CheckedSite& site, const std::string& name_exp
   }
   std::vector<Instantiation> all = instantiations(site, name_expression, device_source);
   plan.instantiations = all.size();
-  if (all.size() > kFullCheckLimit) all = covering_subset(std::move(all));
+  if (all.size() > kFullCheckLimit)
+    all = covering_subset(std::move(all), site.literal->axes, plan.sampled);
   plan.checked = all.size();
   std::map<std::vector<std::string>, std::size_t> program_of;
   for (Instantiation& one : all) {

@@ -1,7 +1,11 @@
 // What the device check of one site compiles: every instantiation its literal space can produce
 // (one name expression per distinct configuration's kernel, with that configuration's launch
 // bounds), grouped into NVRTC programs by shared options as the runtime batches them. A space
-// with more than kFullCheckLimit instantiations gets a subset in which every axis value appears.
+// with more than kFullCheckLimit instantiations gets a subset in which every axis value appears;
+// of an axis with more than kCheckedValuesPerAxis values, that many: its smallest, its largest and
+// values spread evenly between by rank. So the check of any space compiles at most
+// rules::kMaxAxes * kCheckedValuesPerAxis instantiations (an axis of 10^6 values was compiled
+// whole: over 600 s).
 #pragma once
 
 #include "check/site_checks.h"
@@ -14,12 +18,21 @@
 namespace tiletune::tool {
 
 inline constexpr std::size_t kFullCheckLimit = 64;
+inline constexpr std::size_t kCheckedValuesPerAxis = 256;
+
+// An axis of which the check covers only some values.
+struct SampledAxis {
+  std::string name;
+  std::size_t values = 0;   // distinct values the space gives it
+  std::size_t checked = 0;  // of them, how many the check's instantiations have
+};
 
 struct CheckPlan {
   std::vector<CheckProgram> programs;
-  std::size_t instantiations = 0;  // distinct (options, name expression) pairs of the space
-  std::size_t checked = 0;         // how many of them the programs hold
-  std::string not_checked;         // why nothing can be checked at build time ("": something is)
+  std::size_t instantiations = 0;    // distinct (options, name expression) pairs of the space
+  std::size_t checked = 0;           // how many of them the programs hold
+  std::string not_checked;           // why nothing can be checked at build time ("": something is)
+  std::vector<SampledAxis> sampled;  // none when every axis value is checked
 };
 
 // `name_expression` is the site's, `$name` standing for axis values (site_info_code.h).

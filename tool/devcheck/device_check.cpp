@@ -56,6 +56,18 @@ std::string quoted_names(const std::vector<std::string>& names) {
   return out;
 }
 
+// Which values of which axes a check of some of a space's instantiations compiled.
+std::string what_was_covered(const CheckPlan& plan, std::size_t axes) {
+  if (plan.sampled.empty()) return "every axis value, not every combination";
+  std::string out;
+  for (const SampledAxis& axis : plan.sampled)
+    out += (out.empty() ? "" : ", ") + std::to_string(axis.checked) + " of the " +
+           std::to_string(axis.values) + " values of axis '" + axis.name + "'";
+  out += " (the smallest, the largest and values evenly spaced between)";
+  if (plan.sampled.size() < axes) out += ", every value of the other axes, not every combination";
+  return out;
+}
+
 // A note of its own, in the compiler's form: Clang's engine drops a note that follows no error or
 // warning, and what the check left out is not worth a warning.
 void standalone_note(const clang::PresumedLoc& where, const std::string& message) {
@@ -80,10 +92,10 @@ bool check_device_code(const CheckedSite& site, const std::string& name_expressi
     return true;
   }
   if (plan.checked < plan.instantiations)
-    standalone_note(where,
-                    "the device check compiled " + std::to_string(plan.checked) + " of the " +
-                        std::to_string(plan.instantiations) +
-                        " instantiations of this site: every axis value, not every combination");
+    standalone_note(where, "the device check compiled " + std::to_string(plan.checked) +
+                               " of the " + std::to_string(plan.instantiations) +
+                               " instantiations of this site: " +
+                               what_was_covered(plan, site.literal->axes.size()));
   const std::string key =
       check_key(device_source, plan.programs, options.arch, detail::nvrtc_version());
   if (check_passed_before(options.cache_dir, key)) {
