@@ -32,6 +32,13 @@ def run_timed(command):
     return elapsed
 
 
+def clang_command(args, flags, path):
+    """The parse the tool needs, alone: the same front end and flags as the tool's, on `path`."""
+    return [args.clang, "-fsyntax-only", "-x", "cuda", "--cuda-host-only",
+            "--cuda-path=" + args.cuda_path, "-Wno-unknown-cuda-version", "-DTILETUNE_TOOL=1",
+            "-I" + args.include] + flags + [path]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", required=True)
@@ -59,9 +66,7 @@ def main():
                 return [args.tool, path, "-o", output, "--device-check-cache",
                         os.path.join(scratch, "cold-%d" % n), "--"] + flags
 
-            baseline = [args.clang, "-fsyntax-only", "-x", "cuda", "--cuda-host-only",
-                        "--cuda-path=" + args.cuda_path, "-Wno-unknown-cuda-version",
-                        "-DTILETUNE_TOOL=1", "-I" + args.include] + flags + [path]
+            baseline = clang_command(args, flags, path)
             run_timed(tool)  # warm the file cache for both
             run_timed(baseline)
             run_timed(cached)  # fills the cache the cached runs find
