@@ -5,7 +5,6 @@
 #include "check/site_instantiations.h"
 #include "devcheck/device_verdict.h"
 #include "emit/argument_spelling.h"
-#include "emit/code_writer.h"
 #include "emit/insertion_points.h"
 #include "emit/instantiation_code.h"
 #include "emit/site_code.h"
@@ -14,6 +13,7 @@
 #include "slice/slicer.h"
 #include "slice/symbol_writes.h"
 #include "slice/template_argument_uses.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
@@ -228,7 +228,7 @@ class FileRewriter {
   // names_for_nvrtc(), as uses at the kernel's name in the annotation.
   static std::vector<Use> nvrtc_uses(const SiteText& site, const CheckedSite& one) {
     std::vector<Use> uses;
-    clang::SourceLocation at = Reporter::at(site, one.annotation->call->callee_span.begin);
+    clang::SourceLocation at = site_location(site, one.annotation->call->callee_span.begin);
     for (const clang::Decl* d : names_for_nvrtc(one)) uses.push_back({d, at, nullptr});
     return uses;
   }

@@ -1,5 +1,6 @@
 #include "check/space_checks.h"
 
+#include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
 #include "annotation/search_values.h"
 #include "search/search_strategies.h"
@@ -193,19 +194,6 @@ void check_hints(const Annotation& a, SiteReporter& report) {
       report.note(axis->name_span, "axis '" + hint + "' defined here");
     }
   }
-}
-
-const Axis* axis_named(const Annotation& a, const std::string& name) {
-  if (!a.space) return nullptr;
-  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space)) {
-    for (const Axis& axis : cartesian->axes)
-      if (axis.name == name) return &axis;
-  } else if (const auto* list = std::get_if<ListSpace>(&*a.space)) {
-    if (!list->entries.empty())
-      for (const Axis& field : list->entries.front().fields)
-        if (field.name == name) return &field;
-  }
-  return nullptr;
 }
 
 // Only where the search is exhaustive: `search = exhaustive`, or the default up to its limit.

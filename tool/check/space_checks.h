@@ -31,9 +31,6 @@ void check_where(const Annotation& a, LiteralSpace* literal, SiteReporter& repor
 // occupancy and num_ctas, static or as axes: valid values, and not both at once.
 void check_hints(const Annotation& a, SiteReporter& report);
 
-// The axis of a literal space named `name` (a list's first entry's), or null.
-const Axis* axis_named(const Annotation& a, const std::string& name);
-
 // Warns that a large literal space makes the first launch slow.
 void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteReporter& report);
 

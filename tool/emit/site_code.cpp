@@ -1,13 +1,13 @@
 #include "emit/site_code.h"
 
 #include "emit/code_layout.h"
-#include "emit/code_writer.h"
 #include "emit/expression_code.h"
 #include "emit/instantiation_code.h"
 #include "emit/launch_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
 #include "slice/nvrtc_language.h"
+#include "source_text/code_writer.h"
 
 namespace tiletune::tool {
 namespace {
@@ -18,6 +18,25 @@ constexpr const char* kAxesArray = "tt_axes";
 // An opaque space's key and per-key site, local to the block that launches the site.
 constexpr const char* kKeyVariable = "tt_key";
 constexpr const char* kKeyedSite = "tt_site";
+
+// The launch of an opaque space's site: the key computed, the key's site found or made from `info`
+// (a SiteInfo expression) in the SitesPerKey `variable`, its axis indices named, and launched.
+Code per_key_launch(const CheckedSite& site, const ExpressionCode& expressions,
+                    const std::string& variable, Code info) {
+  std::vector<Code> statements{
+      "static ::tiletune::SitesPerKey " + variable + ";",
+      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
+                    launch_key_code(site, expressions), ";"}),
+      Code::concat({std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
+                    Code::list(variable + ".at(", {kKeyVariable, std::move(info)}, ");")})};
+  if (!expressions.dollar_names().empty())
+    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
+                         ".axes.data();");
+  statements.push_back(Code::concat(
+      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
+       ";"}));
+  return Code::block("[&] {", std::move(statements), "}()");
+}
 
 }  // namespace
 
@@ -50,22 +69,11 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
   // annotation is, once per key (tiletune::SitesPerKey keeps each key's site, with the index in
   // its space of each `$name`), so a later launch of a key builds nothing. Its checks run at the
   // key's first launch (tiletune::Error at file:line).
-  std::vector<Code> statements{
-      "static ::tiletune::SitesPerKey " + variable + ";",
-      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
-                    launch_key_code(site, expressions), ";"}),
-      Code::concat(
-          {std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
-           Code::list(variable + ".at(",
-                      {kKeyVariable, site_info_code(site, expressions, info, true)}, ");")})};
-  if (!expressions.dollar_names().empty())
-    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
-                         ".axes.data();");
-  statements.push_back(Code::concat(
-      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
-       ";"}));
-  out.call = with_line_directives(
-      lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
+  out.call =
+      with_line_directives(lay_out(per_key_launch(site, expressions, variable,
+                                                  site_info_code(site, expressions, info, true)),
+                                   indent),
+                           where.line, where.file);
   return out;
 }
 
@@ -89,20 +97,9 @@ EmittedSite emit_template_site(const CheckedSite& site, const std::string& varia
       {"::tiletune::SiteInfo info = " + site.instantiation_class + "::info();",
        Code::concat({"info.space = ", site_space_code(site, expressions), ";"}), "return info;"},
       "}");
-  std::vector<Code> statements{
-      "static ::tiletune::SitesPerKey " + variable + ";",
-      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
-                    launch_key_code(site, expressions), ";"}),
-      Code::concat({std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
-                    Code::list(variable + ".at(", {kKeyVariable, std::move(info)}, ");")})};
-  if (!expressions.dollar_names().empty())
-    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
-                         ".axes.data();");
-  statements.push_back(Code::concat(
-      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
-       ";"}));
   out.call = with_line_directives(
-      lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
+      lay_out(per_key_launch(site, expressions, variable, std::move(info)), indent), where.line,
+      where.file);
   return out;
 }
 

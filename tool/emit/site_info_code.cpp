@@ -2,7 +2,7 @@
 
 #include "emit/argument_spelling.h"
 #include "emit/code_layout.h"
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 #include "emit/launch_code.h"
 #include "slice/nvrtc_language.h"
 #include "slice/slicer.h"

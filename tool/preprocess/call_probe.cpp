@@ -1,8 +1,7 @@
 #include "preprocess/call_probe.h"
 
+#include "annotation/axis_lookup.h"
 #include "annotation/parser.h"
-#include "check/space_checks.h"
-#include "diagnostics/diagnostics.h"
 
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Preprocessor.h>
@@ -125,7 +124,7 @@ std::vector<clang::Token> probe_tokens(clang::Preprocessor& pp, const SiteText& 
       token.setLength(raw.getLength());
     if (token.is(clang::tok::raw_identifier)) pp.LookUpIdentifierInfo(token);
     token.setLocation(origin == ProbeText::kNoOrigin ? site.macro_begin
-                                                     : Reporter::at(site, origin));
+                                                     : site_location(site, origin));
     token.setFlag(clang::Token::LeadingSpace);
     tokens.push_back(token);
   }

@@ -142,6 +142,12 @@ std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site)
   });
 }
 
+clang::SourceLocation site_location(const SiteText& site, unsigned offset, bool range_end) {
+  unsigned const spliced = written_offset(site.expansions, offset, range_end);
+  return site.text_begin.getLocWithOffset(
+      static_cast<int>(unspliced_offset(site.splices, spliced, range_end)));
+}
+
 unsigned line_breaks_before(const SiteText& site, unsigned offset) {
   auto const end = site.text.begin() + std::min<std::size_t>(offset, site.text.size());
   // A macro's body is spelled on one line: the text's own line breaks are the spliced text's.

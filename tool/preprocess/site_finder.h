@@ -43,6 +43,10 @@ struct SiteText {
 // The site's annotation parsed, each '<' after a name read as Clang's lookup at the site said.
 std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site);
 
+// `offset` into the site's text (macros expanded, splices removed) as a location in the written
+// text; inside a macro's expansion, its use.
+clang::SourceLocation site_location(const SiteText& site, unsigned offset, bool range_end = false);
+
 // The line breaks of the written text before `offset` into the site's text (a splice's included).
 unsigned line_breaks_before(const SiteText& site, unsigned offset);
 

@@ -1,6 +1,6 @@
 #include "slice/constant_entry.h"
 
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 #include "slice/declaration_units.h"
 
 #include <clang/AST/ASTContext.h>

@@ -1,6 +1,6 @@
 #include "slice/slicer.h"
 
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 #include "slice/c_library_macros.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"

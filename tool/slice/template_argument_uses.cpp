@@ -203,7 +203,7 @@ std::optional<std::vector<Use>> template_argument_uses(
         }
       }
       for (const clang::NamedDecl* d : lookup_from_site(context, name, site))
-        uses.push_back({d, Reporter::at(report.site(), span.begin), nullptr});
+        uses.push_back({d, site_location(report.site(), span.begin), nullptr});
     }
   }
   if (!ok) return std::nullopt;
