@@ -8,13 +8,13 @@
 #include "devcheck/device_arch.h"
 #include "driver/compile_flags.h"
 #include "driver/output_files.h"
+#include "driver/output_paths.h"
 #include "rewrite_action.h"
 #include "settings/boolean_variable.h"
 
 #include <clang/Basic/Version.h>
 #include <cuda.h>
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <optional>
@@ -92,13 +92,15 @@ std::optional<int> take_argument(int argc, char** argv, int& i, CommandLine& lin
   return std::nullopt;
 }
 
-// Nothing is written on failure: a dependency file that cannot be written is known before the
-// output is.
-std::optional<int> check_depfile_directory(const CommandLine& line) {
-  if (line.depfile.empty()) return std::nullopt;
-  llvm::StringRef directory = llvm::sys::path::parent_path(line.depfile);
-  if (directory.empty() || llvm::sys::fs::is_directory(directory)) return std::nullopt;
-  return usage_error("the --depfile directory '" + directory.str() + "' does not exist");
+// The outputs as output_paths.h checks them, against the files the run reads: before the parse
+// the input, after it every file the input includes as well (a path may also have changed).
+std::optional<int> check_outputs(const CommandLine& line, std::vector<std::string> inputs) {
+  std::vector<OutputPath> outputs{{"the output", "-o", line.output}};
+  if (!line.depfile.empty()) outputs.push_back({"the dependency file", "--depfile", line.depfile});
+  inputs.insert(inputs.begin(), line.input);
+  std::string problem = output_paths_problem(outputs, inputs);
+  if (problem.empty()) return std::nullopt;
+  return usage_error(problem);
 }
 
 // The command line, or the exit status to stop with.
@@ -115,13 +117,12 @@ std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
   if (line.input.empty()) return usage_error("no input file");
   if (line.output.empty()) return usage_error("no output file (-o OUTPUT.cu)");
   if (!llvm::sys::fs::exists(line.input)) return usage_error("no such file: '" + line.input + "'");
-  if (llvm::sys::fs::equivalent(line.input, line.output))
-    return usage_error("the output would overwrite the input '" + line.input + "'");
-  if (std::optional<int> status = check_depfile_directory(line)) return *status;
+  if (std::optional<int> status = check_outputs(line, {})) return *status;
   return line;
 }
 
 int write_outputs(const CommandLine& line, const RewriteResult& result) {
+  if (std::optional<int> status = check_outputs(line, result.dependencies)) return *status;
   std::string error;
   if (!write_atomically(line.output, result.output, error) ||
       (!line.depfile.empty() &&

@@ -13,7 +13,8 @@ namespace tiletune::tool {
 // whose template arguments Clang deduced or name local constants, also of `instantiation` (the
 // kernel as that launch instantiates it): each instantiation is a site of its own; and of the NVRTC
 // options of the file's standard, where it has any (nvrtc_language.h): the same kernel in C++11 and
-// in C++20 is compiled apart, and so tuned apart.
+// in C++20 is compiled apart, and so tuned apart. Each text's CRLF line ends are read as LF, so a
+// CRLF checkout of a file shares its LF copy's identities (and LF text hashes as it always has).
 std::string site_id(std::string_view device_source, std::string_view annotation_text,
                     std::string_view instantiation, const std::vector<std::string>& language);
 
