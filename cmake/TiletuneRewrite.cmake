@@ -6,7 +6,7 @@
 #     compile options that change parsing (its CUDA_STANDARD, -std=, --extended-lambda,
 #     --expt-relaxed-constexpr), and writes a depfile, so Ninja re-runs it when the .cu file or any
 #     header it includes changes. Its NVRTC device check compiles for the target's first
-#     CUDA_ARCHITECTURES entry (else compute_90) and keeps its passes in the build tree
+#     CUDA_ARCHITECTURES entry (else nvcc's default, sm_75) and keeps its passes in the build tree
 #     (tiletune-device-check/), so an unchanged site costs nothing on a rebuild.
 #
 #   tiletune_rewrite(OUT_VAR file.cu ...)

@@ -56,6 +56,10 @@ class FileRewriter {
     }
     const Annotation& annotation = std::get<Annotation>(parsed);
     std::optional<CheckedSite> checked = check_site(site, annotation, launches, context_, report_);
+    // Clang's errors on the names in `where` (an undeclared one) are the site's, whatever the
+    // rest: the tool's checks have nothing to say of them.
+    bool const where_errors =
+        annotation.where && release_where_diagnostics(site, *annotation.where);
     // Clang's own errors about the call stand where the tool's checks found nothing to say. In a
     // template, they concern the instantiations Clang could not resolve; the others go on.
     // Outside a template, a call whose template arguments are all written needs nothing from
@@ -68,7 +72,7 @@ class FileRewriter {
             ? Withheld::kReportAsWarnings
             : Withheld::kReport;
     bool const clang_errors = release_clang_diagnostics(site, what);
-    if (!checked || (clang_errors && !launches.in_template)) return;
+    if (!checked || where_errors || (clang_errors && !launches.in_template)) return;
     const clang::Decl* top = top_level_decl_of(context_, site.macro_begin);
     if (!top) {
       report_.error(site.macro_begin, "TILETUNE must be inside a function");
@@ -102,6 +106,20 @@ class FileRewriter {
     if (clang_diagnostics_ == nullptr) return false;
     return clang_diagnostics_->release_withheld(
         [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, what);
+  }
+
+  bool release_where_diagnostics(const SiteText& site, const Expr& where) {
+    if (clang_diagnostics_ == nullptr) return false;
+    clang::SourceLocation const begin = Reporter::at(site, where.span.begin);
+    clang::SourceLocation const end = Reporter::at(site, where.span.end, /*range_end=*/true);
+    return clang_diagnostics_->release_withheld(
+        [&](clang::SourceLocation at) {
+          if (!in_annotation(sm_, site, at)) return false;
+          at = sm_.getFileLoc(at);
+          return !sm_.isBeforeInTranslationUnit(at, begin) &&
+                 sm_.isBeforeInTranslationUnit(at, end);
+        },
+        DeferredDiagnostics::Withheld::kReport);
   }
 
   // Whether the annotation writes every template argument the kernel requires (or the kernel is

@@ -12,8 +12,10 @@
 namespace tiletune {
 namespace rules {
 
-// Values in a configuration (tiletune::Config) and in a key (tiletune::Key).
-TILETUNE_DETAIL_CONSTANT int kMaxAxes = 8;
+// Values in a configuration (tiletune::Config) and in a key (tiletune::Key). A warp-tiled matmul
+// tunes 9 parameters at once (issue 29); a configuration is copied by value, so its size stays
+// fixed: 16 values, 128 bytes.
+TILETUNE_DETAIL_CONSTANT int kMaxAxes = 16;
 TILETUNE_DETAIL_CONSTANT int kMaxKeyValues = 8;
 
 // A literal space larger than this is refused before it is enumerated.
@@ -24,7 +26,6 @@ TILETUNE_DETAIL_CONSTANT std::size_t kMaxLiteralConfigurations = std::size_t{1} 
 // few ms to measure, so 128 of them take about 1.5 s on 16 cores: beyond that the sample pays for
 // itself (README, "Large spaces"). The tool warns of an exhaustive space above 64.
 TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = 128;
-
 
 // The axis names that are compiler or launch hints rather than plain values, and the static
 // keywords of the same names.

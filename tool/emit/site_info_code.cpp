@@ -133,7 +133,7 @@ Code cartesian_code(const CartesianSpace& space, const Annotation& a,
   std::vector<Code> arguments{Code::list("{", std::move(axes), "}")};
   if (a.where)
     arguments.push_back(Code::block("[](const ::tiletune::Config& tt_cfg) -> bool {",
-                                    {Code::concat({"return ", expressions.runtime(*a.where), ";"})},
+                                    {Code::concat({"return ", expressions.where(*a.where), ";"})},
                                     "}"));
   return Code::list("::tiletune::Space::cartesian(", std::move(arguments), ")");
 }
