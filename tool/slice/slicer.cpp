@@ -5,6 +5,7 @@
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
+#include "slice/device_branch_names.h"
 #include "slice/device_conditionals.h"
 #include "slice/device_use_checks.h"
 #include "slice/header_origin.h"
@@ -127,6 +128,7 @@ class Slicer {
                                        const std::vector<Use>& argument_uses, Slice& slice) {
     SliceContents contents;
     DeviceUseChecks checks(context_, origins_, report_);
+    DeviceBranchNames device_branches(context_, preprocessor_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
     for (const Use& use : argument_uses)
       if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
@@ -136,12 +138,15 @@ class Slicer {
       work.pop_back();
       if (!unit || !from_user_file(sm_, unit) || !contents.units.insert(unit).second) continue;
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
-        for (const Use& use : uses_in(piece)) {
+        std::vector<Use> uses = uses_in(piece);
+        for (Use& use : device_branches.uses_in(piece)) uses.push_back(use);
+        for (const Use& use : uses) {
           if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
           // Declared in a branch of a device conditional: the slice carries the whole group and
-          // NVRTC takes the device branch, so the host declaration's uses say nothing.
+          // NVRTC takes the device branch, so the host declaration's uses say nothing. One local
+          // to a function is in that function's text already.
           if (declared_in_device_conditional(use.decl)) {
-            contents.units.insert(unit_of(use.decl));
+            if (const clang::Decl* declared = unit_of(use.decl)) contents.units.insert(declared);
             continue;
           }
           if (!checks.check(use, contents.includes)) continue;
