@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -68,7 +69,13 @@ ExpressionCode::ExpressionCode(const CheckedSite& site, std::string axes_array, 
 
 Code ExpressionCode::runtime(const Expr& e) const {
   std::string text = substitute(e, [&](const std::string& name) {
-    if (site_.literal) return "tt_cfg[" + std::to_string(axis_index(name)) + "]";
+    if (site_.literal) {
+      int const axis = axis_index(name);
+      std::string value = "tt_cfg[" + std::to_string(axis) + "]";
+      // As the integer literal it stands for in the template arguments: an int where every value
+      // fits one, so that `std::min(n / $b, 1024)` finds the overload the user's code would.
+      return fits_int(axis) ? "int(" + value + ")" : value;
+    }
     auto at = std::find(dollar_names_.begin(), dollar_names_.end(), name) - dollar_names_.begin();
     return "tt_cfg[" + axes_array_ + "[" + std::to_string(at) + "]]";
   });
@@ -116,6 +123,14 @@ std::string ExpressionCode::with_dollars(const Expr& e) const {
 // The annotation has no #line inside it: its lines follow on from where its text starts.
 unsigned ExpressionCode::line_of(const Expr& e) const {
   return text_line_ + line_breaks_before(*site_.site, e.span.begin);
+}
+
+bool ExpressionCode::fits_int(int axis) const {
+  return std::all_of(site_.literal->configs.begin(), site_.literal->configs.end(),
+                     [&](const std::vector<long long>& config) {
+                       return config[axis] >= std::numeric_limits<int>::min() &&
+                              config[axis] <= std::numeric_limits<int>::max();
+                     });
 }
 
 int ExpressionCode::axis_index(const std::string& name) const {

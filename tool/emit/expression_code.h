@@ -17,9 +17,10 @@ class ExpressionCode {
   // annotation's text starts on the user's line `text_line`.
   ExpressionCode(const CheckedSite& site, std::string axes_array, unsigned text_line);
 
-  // In code that runs per configuration: `$name` is the configuration's value, tt_cfg[i]. An
-  // opaque space's axes are known at run time only: their indices, looked up by name once, are
-  // in the axes array, in the order of dollar_names().
+  // In code that runs per configuration: `$name` is the configuration's value, tt_cfg[i], an int
+  // where every value of a literal space's axis fits one. An opaque space's axes are known at run
+  // time only: their indices, looked up by name once, are in the axes array, in the order of
+  // dollar_names(), and their values long long.
   Code runtime(const Expr& e) const;
 
   // `where` as runtime() writes it, each name of a constant as the value Clang gave it
@@ -44,6 +45,7 @@ class ExpressionCode {
  private:
   unsigned line_of(const Expr& e) const;
   int axis_index(const std::string& name) const;
+  bool fits_int(int axis) const;
 
   const CheckedSite& site_;
   std::string axes_array_;

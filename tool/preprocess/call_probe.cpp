@@ -8,6 +8,7 @@
 #include <clang/Lex/Preprocessor.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,6 +71,18 @@ std::string probe_value(const Annotation& a, const std::string& name) {
   return std::to_string(axis->values.front().value);
 }
 
+// The same in a kernel argument, which the generated code computes at run time: typed as it is
+// there (emit/expression_code.h), an int where every value of the axis fits one, else (or in a
+// space built at run time) a long long.
+std::string probe_argument_value(const Annotation& a, const std::string& name) {
+  const Axis* axis = axis_named(a, name);
+  if (axis == nullptr || axis->values.empty()) return "1ll";
+  bool const fits_int = std::all_of(axis->values.begin(), axis->values.end(), [](const auto& v) {
+    return v.value >= std::numeric_limits<int>::min() && v.value <= std::numeric_limits<int>::max();
+  });
+  return std::to_string(axis->values.front().value) + (fits_int ? "" : "ll");
+}
+
 bool lambda_argument(const KernelCall& call) {
   return std::any_of(call.args.begin(), call.args.end(), [](const Argument& arg) {
     std::size_t first = arg.expr.text.find_first_not_of(" \t\r\n");
@@ -92,9 +105,10 @@ void add_call(const Annotation& a, const std::string& site_text, ProbeText& prob
     probe.add(">");
   }
   probe.add(" <<<1, 1>>>(");
+  auto argument_value_of = [&](const std::string& name) { return probe_argument_value(a, name); };
   for (std::size_t i = 0; i < call.args.size(); ++i) {
     if (i) probe.add(", ");
-    probe.add(call.args[i].expr, value_of);
+    probe.add(call.args[i].expr, argument_value_of);
   }
   probe.add("), 0))");
 }

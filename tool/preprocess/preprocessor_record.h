@@ -36,6 +36,13 @@ struct DeviceConditional {
   bool contains(const clang::SourceManager& sm, clang::SourceLocation at) const;
 };
 
+// An identifier in text the parse skipped in a user file that names no macro in force there: in a
+// device branch (`#if __CUDA_ARCH__ >= 800`), what NVRTC compiles and the host parse never saw.
+struct SkippedName {
+  clang::SourceLocation at;
+  std::string name;
+};
+
 struct IncludeDirective {
   std::string name;  // as written between <> or ""
   bool angled = false;
@@ -88,6 +95,8 @@ class PreprocessorRecord : public clang::PPCallbacks {
   // Every macro use, including the names in text the parse skipped in the user's files (a device
   // branch) that name a macro defined before them: NVRTC may expand those.
   const std::vector<MacroUse>& macro_uses() const { return uses_; }
+  // The other names in that skipped text, members (after `.`, `->`) left out.
+  const std::vector<SkippedName>& skipped_names() const { return skipped_names_; }
   const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
   // The outermost device conditional around `at`, or null.
   const DeviceConditional* device_conditional_at(clang::SourceLocation at) const;
@@ -112,6 +121,7 @@ class PreprocessorRecord : public clang::PPCallbacks {
 
   const clang::SourceManager& sm_;
   std::vector<MacroUse> uses_;
+  std::vector<SkippedName> skipped_names_;
   std::vector<OpenGroup> open_groups_;
   std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
   std::vector<DeviceConditional> device_groups_;
