@@ -1,7 +1,6 @@
 #include "devcheck/check_plan.h"
 
 #include "annotation/evaluate.h"
-#include "slice/nvrtc_language.h"
 
 #include "instantiation/launch_bounds.h"
 #include "instantiation/name_expression.h"
@@ -56,8 +55,8 @@ std::vector<Instantiation> instantiations(const CheckedSite& site,
   for (const std::vector<long long>& values : literal.configs) {
     Config config;
     for (long long v : values) config.push_back(v);
-    Instantiation one{nvrtc_language_options(site.kernel->getLangOpts()),
-                      detail::substitute_axes(name_expression, space, config), values};
+    Instantiation one{site.nvrtc_options, detail::substitute_axes(name_expression, space, config),
+                      values};
     if (std::optional<std::string> bounds =
             detail::launch_bounds_option(source, block_size(*site.annotation, literal, values),
                                          occupancy(*site.annotation, literal, values)))
