@@ -1,0 +1,25 @@
+// include/app/kernels.cuh: kernel and launcher in one header, as GPU vendors' samples write them,
+// the launcher annotated. Two .cu files include it (a.cu through -I, b.cu by a relative path);
+// each gets a rewritten copy in the build directory.
+#pragma once
+
+#include <tiletune/tiletune.h>
+
+#ifndef SCALE
+#error SCALE is defined by the build (-DSCALE=3): the flags did not reach the tool
+#endif
+
+template <int TILE>
+__global__ void scale_kernel(float* x, int n) {
+  const int i = blockIdx.x * TILE + threadIdx.x;
+  if (i < n) x[i] = x[i] * SCALE;
+}
+
+inline void scale(float* x, int n, cudaStream_t stream) {
+  TILETUNE(space = (tile = (128, 256)),
+           key = (n),
+           blocks = cld(n, $tile),
+           threads = $tile,
+           stream = stream,
+           scale_kernel<$tile>(x, n));
+}
