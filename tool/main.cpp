@@ -8,6 +8,7 @@
 #include "devcheck/check_cache.h"
 #include "devcheck/device_arch.h"
 #include "driver/compile_flags.h"
+#include "driver/host_include_dirs.h"
 #include "driver/output_files.h"
 #include "rewrite_action.h"
 #include "settings/boolean_variable.h"
@@ -186,7 +187,9 @@ int main(int argc, char** argv) {
   if (std::string message;
       !line.flags_file.empty() && !flags_from_file(line.flags_file, line.flags, message))
     return usage_error(message);
-  const NvccTranslation nvcc = translate_nvcc_flags(line.flags);
+  NvccTranslation nvcc = translate_nvcc_flags(line.flags);
+  const std::vector<std::string> host_dirs = host_include_dirs(nvcc.host_compiler);
+  leave_out_compilers_directories(nvcc.nvrtc, host_dirs);
   RewriteOptions options;
   options.nvrtc_options = nvcc.nvrtc.options;
   options.headers_directory = headers_directory(line);
@@ -201,7 +204,7 @@ int main(int argc, char** argv) {
   device_check.verbose = line.verbose;
   device_check.dump_dir = line.dump_dir;
   RewriteResult result;
-  int status = run_rewrite(line.input, clang_arguments(argv[0], nvcc), result, options);
+  int status = run_rewrite(line.input, clang_arguments(argv[0], nvcc, host_dirs), result, options);
   // A Clang error (an unknown flag is reported by the driver, outside the parse) fails the run.
   if (!result.ok || status != 0) return status == 0 || status == 1 ? 1 : 2;
   if (result.sites != 0) warn_without_counterpart(line, nvcc.nvrtc);

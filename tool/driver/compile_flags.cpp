@@ -1,7 +1,5 @@
 #include "driver/compile_flags.h"
 
-#include "driver/host_include_dirs.h"
-
 #include <clang/Tooling/CompilationDatabase.h>
 #include <llvm/Support/Allocator.h>
 #include <llvm/Support/CommandLine.h>
@@ -77,7 +75,8 @@ bool flags_from_file(const std::string& path, std::vector<std::string>& flags,
   return true;
 }
 
-std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslation& nvcc) {
+std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslation& nvcc,
+                                         const std::vector<std::string>& host_dirs) {
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
@@ -92,7 +91,7 @@ std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslatio
   args.push_back("-include");
   args.push_back("tiletune/detail/clang_parse_compat.h");
   // After Clang's own directories, so its builtin headers (stddef.h, ...) still come first.
-  for (const std::string& dir : host_include_dirs(nvcc.host_compiler)) {
+  for (const std::string& dir : host_dirs) {
     args.push_back("-idirafter");
     args.push_back(dir);
   }

@@ -24,7 +24,8 @@ bool flags_from_file(const std::string& path, std::vector<std::string>& flags,
 
 // Clang's arguments: CUDA host-side parsing with the toolkit and tiletune's headers (found from
 // the tool's own path, `argv0`), then nvcc's flags as Clang takes them (nvcc_flags.h), then the
-// host compiler's include directories (host_include_dirs.h).
-std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslation& nvcc);
+// host compiler's include directories (`host_dirs`, host_include_dirs.h).
+std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslation& nvcc,
+                                         const std::vector<std::string>& host_dirs);
 
 }  // namespace tiletune::tool

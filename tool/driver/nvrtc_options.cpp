@@ -71,6 +71,21 @@ void add_once(std::vector<std::string>& list, std::string item) {
 
 }  // namespace
 
+void leave_out_compilers_directories(NvrtcOptions& nvrtc,
+                                     const std::vector<std::string>& host_dirs) {
+  std::vector<std::string> searched = host_dirs;
+  searched.push_back(TILETUNE_CUDA_PATH "/include");
+  searched.push_back(TILETUNE_CUDA_PATH "/include/cccl");
+  constexpr std::string_view kIncludePath = "--include-path=";
+  std::erase_if(nvrtc.options, [&](const std::string& option) {
+    if (option.rfind(kIncludePath, 0) != 0) return false;
+    const std::string directory = option.substr(kIncludePath.size());
+    return std::any_of(searched.begin(), searched.end(), [&](const std::string& other) {
+      return llvm::sys::fs::equivalent(directory, other);
+    });
+  });
+}
+
 const DeviceOption* device_option(std::string_view name) {
   for (const Entry& entry : kEntries)
     if (std::find(entry.names.begin(), entry.names.end(), name) != entry.names.end() &&
@@ -95,8 +110,9 @@ void add_nvrtc_option(std::string_view name, const DeviceOption& option, std::st
   while (true) {
     const std::size_t comma = list ? value.find(',') : std::string_view::npos;
     const std::string_view item = value.substr(0, comma);
+    // A directory given twice (the file's own and the target's) is searched once.
     if (option.nvrtc == "--include-path=")
-      out.options.push_back(std::string(option.nvrtc) + absolute_directory(item));
+      add_once(out.options, std::string(option.nvrtc) + absolute_directory(item));
     else
       out.options.push_back(std::string(option.nvrtc) + std::string(item));
     if (comma == std::string_view::npos) break;

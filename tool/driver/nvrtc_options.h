@@ -33,4 +33,11 @@ const DeviceOption* device_option(std::string_view name);
 void add_nvrtc_option(std::string_view name, const DeviceOption& option, std::string_view value,
                       NvrtcOptions& out);
 
+// Leaves out the include directories the compilers search on their own: the host compiler's
+// (`host_dirs`, host_include_dirs.h: host headers, and libstdc++'s stop NVRTC outright) and the
+// toolkit's, which NVRTC is given already. A build's -I often names them (CMake's targets for the
+// CUDA runtime, zlib, ...). Compared as directories, so a link to one is one.
+void leave_out_compilers_directories(NvrtcOptions& nvrtc,
+                                     const std::vector<std::string>& host_dirs);
+
 }  // namespace tiletune::tool

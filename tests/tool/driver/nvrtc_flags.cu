@@ -1,7 +1,7 @@
 // nvcc's flags that shape the device code reach the tuned kernels: each becomes its NVRTC option,
 // in every spelling nvcc takes, in the site's SiteInfo::options (what the first launch gives
 // NVRTC), in the device check's programs, and in the site's identity; -I and -isystem directories
-// are made absolute, for a first launch that runs elsewhere.
+// are made absolute, for a first launch that runs elsewhere, and each is given once.
 // RUN: rm -rf %t && mkdir -p %t/inc %t/sys && cd %t
 // RUN: %tiletune %s -o %t/all.cu -- -use_fast_math --use_fast_math -G --device-debug -lineinfo --generate-line-info -maxrregcount 32 --maxrregcount=40 -Xptxas -v,-O2 --ptxas-options=-O3 -ftz true --ftz=false -prec-div=false -prec-sqrt false -fmad=false -DONE=1 -D TWO --define-macro=THREE=3 -UFOUR -Iinc -I inc,sys --include-path=/abs/dir -isystem sys -restrict -extra-device-vectorization -dopt on -Ofc=max -jtd 80 -device-stack-protector=true -diag-suppress 177 -diag-error=20 -diag-warn 550 -arch=sm_90 -O3 -Xcompiler -Wall > %t/all.out 2>&1
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t/all.out
@@ -30,10 +30,8 @@
 // OPTIONS-NEXT: {{^}}"-DTHREE=3"
 // OPTIONS-NEXT: {{^}}"-UFOUR"
 // OPTIONS-NEXT: {{^}}"--include-path=[[DIR:/.*]]/inc"
-// OPTIONS-NEXT: {{^}}"--include-path=[[DIR]]/inc"
 // OPTIONS-NEXT: {{^}}"--include-path=[[DIR]]/sys"
 // OPTIONS-NEXT: {{^}}"--include-path=/abs/dir"
-// OPTIONS-NEXT: {{^}}"--include-path=[[DIR]]/sys"
 // OPTIONS-NEXT: {{^}}"--restrict"
 // OPTIONS-NEXT: {{^}}"--extra-device-vectorization"
 // OPTIONS-NEXT: {{^}}"--dopt=on"
@@ -43,13 +41,20 @@
 // OPTIONS-NEXT: {{^}}"--diag-suppress=177"
 // OPTIONS-NEXT: {{^}}"--diag-error=20"
 // OPTIONS-NEXT: {{^}}"--diag-warn=550"};{{$}}
+// Directories the compilers search on their own are left out: the host compiler's (NVRTC cannot
+// compile host headers; libstdc++'s stop it) and the toolkit's, which NVRTC has already; a link to
+// one (cuda/include -> targets/.../include) is the same directory.
+// RUN: %tiletune %s -o %t/searched.cu -- -DONE=1 -DTWO -DTHREE=3 -I/usr/local/include -I$(dirname $(dirname %nvcc))/include -isystem $(dirname $(dirname %nvcc))/targets/x86_64-linux/include/cccl -Iinc
+// RUN: sed -n '/^ *info.options = {/,/};/p' %t/searched.cu | tr -d '\n' | sed -e 's/ *"/"/g' > %t/searched.txt
+// RUN: FileCheck %s --check-prefix=SEARCHED --input-file=%t/searched.txt
+// SEARCHED: info.options = {"-DONE=1","-DTWO","-DTHREE=3","--include-path={{[^"]*}}/inc"};{{$}}
 // The output compiles as nvcc would compile the file.
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -DONE=1 -DTWO -DTHREE=3 -c %t/all.cu -o %t/all.o
 
 // The device check compiles with them, after the file's standard and before the launch bounds.
 // RUN: mkdir %t/dump
 // RUN: %{tiletune_checked} %s -o %t/checked.cu --device-check-cache %t/cache --dump-device-sources %t/dump -- -std=c++20 --use_fast_math -Xptxas=-O1 -DONE=1 -DTWO -DTHREE=3 -Iinc
-// RUN: FileCheck %s --check-prefix=CHECKED --input-file=%t/dump/nvrtc_flags.cu.108.3.json
+// RUN: FileCheck %s --check-prefix=CHECKED --input-file=%t/dump/nvrtc_flags.cu.113.3.json
 // CHECKED: "options": [
 // CHECKED: "--include-path=/usr/local/cuda/include/cccl",
 // CHECKED-NEXT: "-std=c++20",
@@ -62,7 +67,7 @@
 // CHECKED-NEXT: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(64)"
 // A value NVRTC refuses stops the build at the annotation, as it would stop the first launch.
 // RUN: not %{tiletune_checked} %s -o %t/refused.cu --device-check-cache %t/cache -- -ftz=maybe -DONE=1 -DTWO -DTHREE=3 2>&1 | FileCheck %s --check-prefix=REFUSED
-// REFUSED: nvrtc_flags.cu:108:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION: nvrtc: error: --ftz (-ftz) expects true or false
+// REFUSED: nvrtc_flags.cu:113:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION: nvrtc: error: --ftz (-ftz) expects true or false
 // RUN: test ! -e %t/refused.cu
 
 // Options are part of the site's identity: a build with -use_fast_math, or with -lineinfo, tunes
