@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <vector>
 
-void scale_a(float* x, int n);
-void scale_b(float* x, int n);
+void scale_a(const float* in, float* out, int n);
+void scale_b(const float* in, float* out, int n);
 
 int main() {
   int devices = 0;
@@ -16,13 +16,15 @@ int main() {
   }
   const int n = 1 << 16;
   std::vector<float> host(n, 1.0f);
-  float* x = nullptr;
+  float *x = nullptr, *y = nullptr;
   cudaMalloc(&x, n * sizeof(float));
+  cudaMalloc(&y, n * sizeof(float));
   cudaMemcpy(x, host.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  scale_a(x, n);
-  scale_b(x, n);
+  scale_a(x, y, n);
+  scale_b(y, x, n);
   cudaMemcpy(host.data(), x, n * sizeof(float), cudaMemcpyDeviceToHost);
   cudaFree(x);
+  cudaFree(y);
   int wrong = 0;
   for (float v : host) wrong += v != 9.0f;
   if (wrong) {
