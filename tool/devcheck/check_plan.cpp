@@ -1,7 +1,6 @@
 #include "devcheck/check_plan.h"
 
 #include "annotation/evaluate.h"
-#include "slice/nvrtc_language.h"
 
 #include "instantiation/launch_bounds.h"
 #include "instantiation/name_expression.h"
@@ -57,7 +56,7 @@ std::vector<Instantiation> instantiations(const CheckedSite& site,
     Config config;
     for (long long v : values) config.push_back(v);
     unsigned const threads = block_size(*site.annotation, literal, values);
-    Instantiation one{nvrtc_language_options(site.kernel->getLangOpts()),
+    Instantiation one{site.nvrtc_options,
                       detail::substitute_axes(name_expression, space, config),
                       {{values, threads}}};
     if (std::optional<std::string> bounds = detail::launch_bounds_option(

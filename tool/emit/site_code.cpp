@@ -6,7 +6,6 @@
 #include "emit/launch_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
-#include "slice/nvrtc_language.h"
 #include "source_text/code_writer.h"
 
 namespace tiletune::tool {
@@ -49,8 +48,7 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                         (site.instantiation && !site.instantiation->local_constants.empty());
   std::string const instantiation = resolved ? name_expression(site, expressions) : "";
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
-                    site_id(device_source, annotation_text, instantiation,
-                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    site_id(device_source, annotation_text, instantiation, site.nvrtc_options),
                     std::move(symbols)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
@@ -110,8 +108,7 @@ std::string emit_instantiation(const CheckedSite& site, const std::string& speci
                                std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
   SiteInfoText info{display_name(where.file), where.line, source_array,
-                    site_id(device_source, annotation_text, instantiation,
-                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    site_id(device_source, annotation_text, instantiation, site.nvrtc_options),
                     std::move(symbols)};
   std::vector<Code> members{"using kernel = " + kernel_type + ";"};
   // The site is defined after the class, not as an inline variable in it: the file may be C++11.
