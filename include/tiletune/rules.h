@@ -39,28 +39,28 @@ TILETUNE_DETAIL_CONSTANT const char* kHints[] = {kOccupancy, kNumCtas};
 TILETUNE_DETAIL_CONSTANT const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
 
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.
-constexpr bool valid_occupancy(long long v) { return v >= 1; }
+constexpr bool valid_occupancy(long long __tt_v) { return __tt_v >= 1; }
 
 // `num_ctas`: a thread-block cluster size, a power of two up to 16 (sm_90's portable limit is 8,
 // 16 needs the non-portable opt-in the runtime asks for).
-constexpr bool valid_num_ctas(long long v) {
-  return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+constexpr bool valid_num_ctas(long long __tt_v) {
+  return __tt_v == 1 || __tt_v == 2 || __tt_v == 4 || __tt_v == 8 || __tt_v == 16;
 }
 
 // Why `value` is not a valid value of hint `hint` ("" when it is, or when `hint` is no hint).
-inline std::string hint_value_problem(const std::string& hint, long long value) {
-  if (hint == kOccupancy && !valid_occupancy(value))
+inline std::string hint_value_problem(const std::string& __tt_hint, long long __tt_value) {
+  if (__tt_hint == kOccupancy && !valid_occupancy(__tt_value))
     return "occupancy must be at least 1 (the least number of blocks per multiprocessor), not " +
-           std::to_string(value);
-  if (hint == kNumCtas && !valid_num_ctas(value))
+           std::to_string(__tt_value);
+  if (__tt_hint == kNumCtas && !valid_num_ctas(__tt_value))
     return "num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
-           std::to_string(value);
+           std::to_string(__tt_value);
   return {};
 }
 
 // A static hint given together with an axis of the same name.
-inline std::string hint_axis_conflict(const std::string& hint) {
-  return "static hint '" + hint + "' conflicts with the space's axis of the same name";
+inline std::string hint_axis_conflict(const std::string& __tt_hint) {
+  return "static hint '" + __tt_hint + "' conflicts with the space's axis of the same name";
 }
 
 }  // namespace rules

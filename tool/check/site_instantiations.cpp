@@ -166,6 +166,29 @@ WhereName evaluate_where_name(const clang::Expr* name, const clang::ASTContext& 
   }
   out.value = value.getExtValue();
   return out;
+
+// The type aliases local to a function that template arguments name.
+class LocalTypes : public clang::RecursiveASTVisitor<LocalTypes> {
+ public:
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+    const clang::TypedefNameDecl* d = tl.getDecl();
+    if (d->getDeclContext()->isFunctionOrMethod() &&
+        std::find(found.begin(), found.end(), d) == found.end())
+      found.push_back(d);
+    return true;
+  }
+
+  std::vector<const clang::TypedefNameDecl*> found;
+};
+
+// The local type aliases the call's written template arguments name.
+std::vector<const clang::TypedefNameDecl*> local_types(const clang::CUDAKernelCallExpr* call) {
+  LocalTypes types;
+  const auto* callee = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
+  if (callee == nullptr) return {};
+  for (const clang::TemplateArgumentLoc& arg : callee->template_arguments())
+    types.TraverseTemplateArgumentLoc(arg);
+  return types.found;
 }
 
 // Every kernel call in an annotation (the probes) with the function it is in, and the innermost
@@ -220,7 +243,8 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
         {f,
          llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl()),
          {},
-         local_constants(call, context_)});
+         local_constants(call, context_),
+         local_types(call)});
     return true;
   }
 

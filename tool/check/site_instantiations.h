@@ -33,6 +33,9 @@ struct SiteInstantiation {
   // (`const int total = 4096;` in `add_many<$b, total / $b>`), as this instantiation has them:
   // NVRTC compiles the kernel apart from the function, so their values go in their place.
   std::vector<const clang::VarDecl*> local_constants;
+  // The type aliases local to `function` that the written template arguments name (`using T =
+  // float;` in `scale<$b, T>`), as this instantiation has them: NVRTC is given the type.
+  std::vector<const clang::TypedefNameDecl*> local_types;
 };
 
 // What Clang made of one name of a constant in `where` (the probe's where_name<i>(name)), read

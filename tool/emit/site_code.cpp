@@ -43,9 +43,11 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                       const SiteLocation& where, const std::string& device_source,
                       const std::string& annotation_text, std::vector<SymbolText> symbols) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
-  // What Clang resolved (deduced arguments, local constants' values) is part of the kernel tuned.
+  // What Clang resolved (deduced arguments, local constants' values and local aliases' types) is
+  // part of the kernel tuned.
   bool const resolved = deduces_template_arguments(site) ||
-                        (site.instantiation && !site.instantiation->local_constants.empty());
+                        (site.instantiation && (!site.instantiation->local_constants.empty() ||
+                                                !site.instantiation->local_types.empty()));
   std::string const instantiation = resolved ? name_expression(site, expressions) : "";
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
                     site_id(device_source, annotation_text, instantiation, site.nvrtc_options),

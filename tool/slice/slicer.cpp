@@ -8,6 +8,7 @@
 #include "slice/device_branch_names.h"
 #include "slice/device_conditionals.h"
 #include "slice/device_use_checks.h"
+#include "slice/gnu_arrays.h"
 #include "slice/header_origin.h"
 #include "slice/host_members.h"
 #include "slice/internal_symbols.h"
@@ -136,7 +137,9 @@ class Slicer {
       if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
         work.push_back(unit_of(use.decl));
     auto skipped = [&](const clang::Decl* d) { return host_members_.skipped(d); };
+    std::vector<Objection> arrays;
     auto follow = [&](const clang::Decl* piece) {
+      for (Objection& o : gnu_array_objections(piece, skipped)) arrays.push_back(std::move(o));
       std::vector<Use> uses = uses_in(piece, skipped);
       for (Use& use : device_branches.uses_in(piece)) uses.push_back(use);
       for (const Use& use : uses) {
@@ -175,6 +178,7 @@ class Slicer {
     }
     slice.shared_with_host = checks.shared_with_host();
     slice.objections = checks.objections();
+    slice.objections.insert(slice.objections.end(), arrays.begin(), arrays.end());
     if (checks.failed()) return std::nullopt;
     return contents;
   }
