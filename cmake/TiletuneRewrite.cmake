@@ -16,7 +16,8 @@
 #     unchanged site costs nothing on a rebuild.
 #
 #   tiletune_rewrite(OUT_VAR file.cu ...)
-#     The same rewriting without a target: OUT_VAR receives the rewritten files' names.
+#     The same rewriting without a target: OUT_VAR receives the rewritten files' names. Its device
+#     check compiles for the first entry of CMAKE_CUDA_ARCHITECTURES (else nvcc's default).
 #
 # TILETUNE_EXECUTABLE names the tool (a target in the source tree, a path in an installed package).
 
@@ -103,6 +104,11 @@ function(_tiletune_rewrite_one source target out_var)
     # sm_80_90-real, checked for 80; native and all carry no number and leave the default.
     set(architectures "$<TARGET_PROPERTY:${target},CUDA_ARCHITECTURES>")
     set(arch_flag "$<$<BOOL:${architectures}>:--gpu-architecture=sm_$<JOIN:${architectures},_>>")
+  elseif(CMAKE_CUDA_ARCHITECTURES)
+    # Without a target, the architectures the targets that compile the rewritten file get unless
+    # they say otherwise.
+    list(JOIN CMAKE_CUDA_ARCHITECTURES "_" architectures)
+    set(arch_flag "--gpu-architecture=sm_${architectures}")
   endif()
   set(tool_dependency)
   if(TARGET ${TILETUNE_EXECUTABLE})
