@@ -166,6 +166,7 @@ WhereName evaluate_where_name(const clang::Expr* name, const clang::ASTContext& 
   }
   out.value = value.getExtValue();
   return out;
+}
 
 // The type aliases local to a function that template arguments name.
 class LocalTypes : public clang::RecursiveASTVisitor<LocalTypes> {
