@@ -128,8 +128,8 @@ class FileRewriter {
 
   bool release_where_diagnostics(const SiteText& site, const Expr& where) {
     if (clang_diagnostics_ == nullptr) return false;
-    clang::SourceLocation const begin = Reporter::at(site, where.span.begin);
-    clang::SourceLocation const end = Reporter::at(site, where.span.end, /*range_end=*/true);
+    clang::SourceLocation const begin = site_location(site, where.span.begin);
+    clang::SourceLocation const end = site_location(site, where.span.end, /*range_end=*/true);
     return clang_diagnostics_->release_withheld(
         [&](clang::SourceLocation at) {
           if (!in_annotation(sm_, site, at)) return false;
