@@ -2,8 +2,8 @@
 // unit of its own) without its primary template. Found in: bbuf/elementwise
 // (MultiplyFunctor<half>).
 
-#include <tiletune/tiletune.h>
 #include <cuda_fp16.h>
+#include <tiletune/tiletune.h>
 
 template <typename T>
 struct Mul {

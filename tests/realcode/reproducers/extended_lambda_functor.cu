@@ -18,5 +18,6 @@ void for_each(size_t n, F f, cudaStream_t s) {
 }
 
 void copy(const float* a, float* c, size_t n, cudaStream_t s) {
-  for_each(n, [=] __device__(size_t i) { c[i] = a[i]; }, s);
+  for_each(
+      n, [=] __device__(size_t i) { c[i] = a[i]; }, s);
 }

@@ -4,13 +4,15 @@
 // CUDART_INF_F), hiding the real error. Found in: bbuf/oneflow_softmax (operator+),
 // bbuf/elementwise (operator==, operator+, operator&).
 
+#include <math_constants.h>
 #include <tiletune/tiletune.h>
 #include <string>
-#include <math_constants.h>
 using namespace std;
 
 template <typename T, int N>
-struct Pack { T elem[N]; };
+struct Pack {
+  T elem[N];
+};
 
 template <typename T>
 struct Store {

@@ -8,7 +8,9 @@
 namespace mylib {
 using std::remove_reference_t;
 template <class T>
-__device__ remove_reference_t<T> twice(T&& v) { return v * 2; }
+__device__ remove_reference_t<T> twice(T&& v) {
+  return v * 2;
+}
 }  // namespace mylib
 
 __global__ void k(float* x, int n) {

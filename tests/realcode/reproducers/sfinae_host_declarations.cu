@@ -5,13 +5,18 @@
 
 template <typename T>
 struct HasApply2 {
-  template <typename C> static char test(decltype(&C::Apply2));
-  template <typename C> static long test(...);
+  template <typename C>
+  static char test(decltype(&C::Apply2));
+  template <typename C>
+  static long test(...);
   enum { value = sizeof(test<T>(0)) == 1 };
 };
 
 struct Twice {
-  __device__ void Apply2(float* v) const { v[0] *= 2; v[1] *= 2; }
+  __device__ void Apply2(float* v) const {
+    v[0] *= 2;
+    v[1] *= 2;
+  }
 };
 
 template <typename F>

@@ -5,7 +5,9 @@
 
 #include <tiletune/tiletune.h>
 
-namespace util { __device__ int twice(int v) { return 2 * v; } }
+namespace util {
+__device__ int twice(int v) { return 2 * v; }
+}  // namespace util
 using namespace util;
 
 __global__ void k(int* x, int n) {

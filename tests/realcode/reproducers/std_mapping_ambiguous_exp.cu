@@ -5,8 +5,8 @@
 // log).
 
 #include <tiletune/tiletune.h>
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 using namespace std;
 
 __global__ void k(float* x, int n) {

@@ -4,8 +4,8 @@
 // this file works. Found in: fastertransformer/activation (activation_kernels.h declares
 // invokeGenericActivation).
 
-#include "decl.h"  // declares launch<T>; the definition below holds the annotation
 #include <tiletune/tiletune.h>
+#include "decl.h"  // declares launch<T>; the definition below holds the annotation
 
 template <typename T>
 __global__ void scale(T* x, int n) {

@@ -10,5 +10,7 @@
 namespace mylib {
 using MYLIB_STD::remove_reference_t;
 template <class T>
-__host__ __device__ remove_reference_t<T> twice(T&& v) { return v * 2; }
+__host__ __device__ remove_reference_t<T> twice(T&& v) {
+  return v * 2;
+}
 }  // namespace mylib
