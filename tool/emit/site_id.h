@@ -15,8 +15,9 @@ namespace tiletune::tool {
 // site's NVRTC options (CheckedSite::nvrtc_options: the file's standard, the user's nvcc flags):
 // the same kernel in C++11 and in C++20, or with and without -use_fast_math, is compiled apart,
 // and so tuned apart. Include directories are left out: they say where files are, not what the
-// code is, and a build in another directory shares its results. Each text's CRLF line ends are read as LF, so a
-// CRLF checkout of a file shares its LF copy's identities (and LF text hashes as it always has).
+// code is, and a build in another directory shares its results. Each text's CRLF line ends are read
+// as LF, so a CRLF checkout of a file shares its LF copy's identities (and LF text hashes as it
+// always has).
 std::string site_id(std::string_view device_source, std::string_view annotation_text,
                     std::string_view instantiation, const std::vector<std::string>& options);
 

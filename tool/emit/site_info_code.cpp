@@ -2,9 +2,9 @@
 
 #include "emit/argument_spelling.h"
 #include "emit/code_layout.h"
-#include "source_text/code_writer.h"
 #include "emit/launch_code.h"
 #include "slice/slicer.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/DeclTemplate.h>
 
