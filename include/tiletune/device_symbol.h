@@ -12,16 +12,16 @@
 
 namespace tiletune {
 
-template <class T>
-SymbolMemory symbol_memory(const T& symbol, const char* name) {
-  SymbolMemory memory;
-  const void* const at = static_cast<const void*>(&symbol);
-  cudaError_t e = cudaGetSymbolAddress(&memory.address, at);
-  if (e == cudaSuccess) e = cudaGetSymbolSize(&memory.bytes, at);
-  if (e != cudaSuccess)
-    throw Error(std::string("tiletune: the application's copy of '") + name +
-                "' cannot be found: " + cudaGetErrorString(e));
-  return memory;
+template <class _TtT>
+SymbolMemory symbol_memory(const _TtT& __tt_symbol, const char* __tt_name) {
+  SymbolMemory __tt_memory;
+  const void* const __tt_at = static_cast<const void*>(&__tt_symbol);
+  cudaError_t __tt_e = cudaGetSymbolAddress(&__tt_memory.address, __tt_at);
+  if (__tt_e == cudaSuccess) __tt_e = cudaGetSymbolSize(&__tt_memory.bytes, __tt_at);
+  if (__tt_e != cudaSuccess)
+    throw Error(std::string("tiletune: the application's copy of '") + __tt_name +
+                "' cannot be found: " + cudaGetErrorString(__tt_e));
+  return __tt_memory;
 }
 
 }  // namespace tiletune

@@ -23,7 +23,8 @@ class LaunchValueError : public Error {
 // point at the user's file (the device source carries #line directives).
 class CompileError : public Error {
  public:
-  CompileError(const std::string& what, std::string log) : Error(what), log_(std::move(log)) {}
+  CompileError(const std::string& __tt_what, std::string __tt_log)
+      : Error(__tt_what), log_(std::move(__tt_log)) {}
   const std::string& log() const noexcept { return log_; }
 
  private:

@@ -14,13 +14,13 @@ namespace tiletune {
 // Calls a geometry function without owning or copying it: no allocation on the launch path.
 class GeometryRef {
  public:
-  template <class F, class = typename std::enable_if<
-                         !std::is_same<typename std::decay<F>::type, GeometryRef>::value>::type>
-  GeometryRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
-      : object_(&f), call_([](const void* o, const Config& c) -> Geometry {
-          return (*static_cast<const F*>(o))(c);
+  template <class _TtF, class = typename std::enable_if<!std::is_same<
+                            typename std::decay<_TtF>::type, GeometryRef>::value>::type>
+  GeometryRef(const _TtF& __tt_f)  // NOLINT: implicit on purpose, from the site's lambda
+      : object_(&__tt_f), call_([](const void* __tt_o, const Config& __tt_c) -> Geometry {
+          return (*static_cast<const _TtF*>(__tt_o))(__tt_c);
         }) {}
-  Geometry operator()(const Config& c) const { return call_(object_, c); }
+  Geometry operator()(const Config& __tt_c) const { return call_(object_, __tt_c); }
 
  private:
   const void* object_;
@@ -31,11 +31,12 @@ class GeometryRef {
 class TuningOptionsRef {
  public:
   TuningOptionsRef() = default;
-  template <class F, class = typename std::enable_if<!std::is_same<typename std::decay<F>::type,
-                                                                   TuningOptionsRef>::value>::type>
-  TuningOptionsRef(const F& f)  // NOLINT: implicit on purpose, from the site's lambda
-      : object_(&f),
-        call_([](const void* o) -> TuningOptions { return (*static_cast<const F*>(o))(); }) {}
+  template <class _TtF, class = typename std::enable_if<!std::is_same<
+                            typename std::decay<_TtF>::type, TuningOptionsRef>::value>::type>
+  TuningOptionsRef(const _TtF& __tt_f)  // NOLINT: implicit on purpose, from the site's lambda
+      : object_(&__tt_f), call_([](const void* __tt_o) -> TuningOptions {
+          return (*static_cast<const _TtF*>(__tt_o))();
+        }) {}
   TuningOptions operator()() const { return call_ ? call_(object_) : TuningOptions{}; }
 
  private:
@@ -49,13 +50,14 @@ class TuningOptionsRef {
 class ArgumentsRef {
  public:
   ArgumentsRef() = default;
-  template <class F, class = typename std::enable_if<
-                         !std::is_same<typename std::decay<F>::type, ArgumentsRef>::value>::type>
-  explicit ArgumentsRef(const F& f)
-      : object_(&f),
-        call_([](const void* o, const Config& c) { (*static_cast<const F*>(o))(c); }) {}
+  template <class _TtF, class = typename std::enable_if<!std::is_same<
+                            typename std::decay<_TtF>::type, ArgumentsRef>::value>::type>
+  explicit ArgumentsRef(const _TtF& __tt_f)
+      : object_(&__tt_f), call_([](const void* __tt_o, const Config& __tt_c) {
+          (*static_cast<const _TtF*>(__tt_o))(__tt_c);
+        }) {}
   explicit operator bool() const { return call_ != nullptr; }
-  void operator()(const Config& c) const { call_(object_, c); }
+  void operator()(const Config& __tt_c) const { call_(object_, __tt_c); }
 
  private:
   const void* object_ = nullptr;

@@ -4,8 +4,6 @@
 #include <tiletune/error.h>
 #include <tiletune/rules.h>
 
-#include <cuda.h>
-
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,36 +14,44 @@
 #include <vector_types.h>
 #endif
 
+// The driver's stream type, as <cuda.h> declares it (the same declaration again is allowed): the
+// header itself is left out, since it names parameters `N`, which a user's `#define N 4096`
+// before this header would break.
+typedef struct CUstream_st* CUstream;
+
 namespace tiletune {
 
 namespace detail {
-template <class A, class B>
-constexpr auto divide_up(A a, B b, std::true_type /*integral*/) -> decltype(a / b) {
-  return b == 0 ? throw LaunchValueError("cld(" + std::to_string(a) + ", 0) divides by zero")
-                : a / b + ((a % b != 0 && (a < 0) == (b < 0)) ? 1 : 0);
+template <class _TtA, class _TtB>
+constexpr auto divide_up(_TtA __tt_a, _TtB __tt_b, std::true_type /*integral*/)
+    -> decltype(__tt_a / __tt_b) {
+  return __tt_b == 0
+             ? throw LaunchValueError("cld(" + std::to_string(__tt_a) + ", 0) divides by zero")
+             : __tt_a / __tt_b + ((__tt_a % __tt_b != 0 && (__tt_a < 0) == (__tt_b < 0)) ? 1 : 0);
 }
-template <class A, class B>
-constexpr auto divide_up(A a, B b, std::false_type /*integral*/) -> decltype(a / b) {
-  return (a + b - 1) / b;
+template <class _TtA, class _TtB>
+constexpr auto divide_up(_TtA __tt_a, _TtB __tt_b, std::false_type /*integral*/)
+    -> decltype(__tt_a / __tt_b) {
+  return (__tt_a + __tt_b - 1) / __tt_b;
 }
 }  // namespace detail
 
 // Ceiling division: the number of blocks of size b that cover a. Integers are divided without the
 // sum a + b - 1, which overflows near the type's end; a divisor of 0 is a LaunchValueError.
-template <class A, class B>
-constexpr auto cld(A a, B b) -> decltype(a / b) {
-  return detail::divide_up(a, b, std::integral_constant < bool,
-                           std::is_integral<A>::value&& std::is_integral<B>::value > ());
+template <class _TtA, class _TtB>
+constexpr auto cld(_TtA __tt_a, _TtB __tt_b) -> decltype(__tt_a / __tt_b) {
+  return detail::divide_up(__tt_a, __tt_b, std::integral_constant < bool,
+                           std::is_integral<_TtA>::value&& std::is_integral<_TtB>::value > ());
 }
 
 namespace detail {
 // A grid or block dimension as the driver takes it: 1 to 2^32 - 1, else a LaunchValueError.
-template <class X>
-constexpr unsigned launch_dimension(X value, char axis) {
-  return value < X(1) || static_cast<unsigned long long>(value) > 0xffffffffull
-             ? throw LaunchValueError(std::string("a launch dimension (") + axis + ") is " +
-                                      std::to_string(value) + ", outside 1 to 4294967295")
-             : static_cast<unsigned>(value);
+template <class _TtX>
+constexpr unsigned launch_dimension(_TtX __tt_value, char __tt_axis) {
+  return __tt_value < _TtX(1) || static_cast<unsigned long long>(__tt_value) > 0xffffffffull
+             ? throw LaunchValueError(std::string("a launch dimension (") + __tt_axis + ") is " +
+                                      std::to_string(__tt_value) + ", outside 1 to 4294967295")
+             : static_cast<unsigned>(__tt_value);
 }
 }  // namespace detail
 
@@ -54,15 +60,15 @@ struct Dim {
   unsigned x = 1, y = 1, z = 1;
 
   constexpr Dim() = default;
-  template <class X, class = typename std::enable_if<std::is_integral<X>::value>::type>
-  constexpr Dim(X x_) : x(detail::launch_dimension(x_, 'x')) {}
-  template <class X, class Y, class Z = int>
-  constexpr Dim(X x_, Y y_, Z z_ = 1)
-      : x(detail::launch_dimension(x_, 'x')),
-        y(detail::launch_dimension(y_, 'y')),
-        z(detail::launch_dimension(z_, 'z')) {}
+  template <class _TtX, class = typename std::enable_if<std::is_integral<_TtX>::value>::type>
+  constexpr Dim(_TtX __tt_x) : x(detail::launch_dimension(__tt_x, 'x')) {}
+  template <class _TtX, class _TtY, class _TtZ = int>
+  constexpr Dim(_TtX __tt_x, _TtY __tt_y, _TtZ __tt_z = 1)
+      : x(detail::launch_dimension(__tt_x, 'x')),
+        y(detail::launch_dimension(__tt_y, 'y')),
+        z(detail::launch_dimension(__tt_z, 'z')) {}
 #if defined(__CUDACC__)
-  constexpr Dim(dim3 d) : x(d.x), y(d.y), z(d.z) {}
+  constexpr Dim(dim3 __tt_d) : x(__tt_d.x), y(__tt_d.y), z(__tt_d.z) {}
 #endif
   constexpr unsigned long long count() const { return static_cast<unsigned long long>(x) * y * z; }
 };
@@ -78,13 +84,14 @@ struct Geometry {
 
 // A Geometry from its parts, as generated sites build it: a struct with default member values is
 // an aggregate only from C++14 on, and a site compiles with the user's -std.
-inline Geometry geometry(Dim blocks, Dim threads, unsigned shmem, CUstream stream) {
-  Geometry g;
-  g.blocks = blocks;
-  g.threads = threads;
-  g.shmem = shmem;
-  g.stream = stream;
-  return g;
+inline Geometry geometry(Dim __tt_blocks, Dim __tt_threads, unsigned __tt_shmem,
+                         CUstream __tt_stream) {
+  Geometry __tt_g;
+  __tt_g.blocks = __tt_blocks;
+  __tt_g.threads = __tt_threads;
+  __tt_g.shmem = __tt_shmem;
+  __tt_g.stream = __tt_stream;
+  return __tt_g;
 }
 
 // What a tuned result depends on: up to kMaxValues integers. Two launches with equal keys share a
@@ -95,38 +102,43 @@ struct Key {
   int size = 0;
 
   std::uint64_t hash() const {
-    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ static_cast<std::uint64_t>(size);
-    for (int i = 0; i < size; ++i) {
-      h ^= static_cast<std::uint64_t>(values[i]) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-      h *= 0xff51afd7ed558ccdull;
+    std::uint64_t __tt_h = 0x9e3779b97f4a7c15ull ^ static_cast<std::uint64_t>(size);
+    for (int __tt_i = 0; __tt_i < size; ++__tt_i) {
+      __tt_h ^= static_cast<std::uint64_t>(values[__tt_i]) + 0x9e3779b97f4a7c15ull + (__tt_h << 6) +
+                (__tt_h >> 2);
+      __tt_h *= 0xff51afd7ed558ccdull;
     }
-    return h;
+    return __tt_h;
   }
-  friend bool operator==(const Key& a, const Key& b) {
-    if (a.size != b.size) return false;
-    for (int i = 0; i < a.size; ++i)
-      if (a.values[i] != b.values[i]) return false;
+  friend bool operator==(const Key& __tt_a, const Key& __tt_b) {
+    if (__tt_a.size != __tt_b.size) return false;
+    for (int __tt_i = 0; __tt_i < __tt_a.size; ++__tt_i)
+      if (__tt_a.values[__tt_i] != __tt_b.values[__tt_i]) return false;
     return true;
   }
 };
 
-template <class... T>
-Key key(T... values) {
-  static_assert(sizeof...(T) <= Key::kMaxValues, "tiletune: a key holds at most 8 values");
-  Key k;
-  long long const list[] = {0ll, static_cast<long long>(values)...};  // the first: none given
-  for (std::size_t i = 1; i < sizeof(list) / sizeof(list[0]); ++i) k.values[k.size++] = list[i];
-  return k;
+template <class... _TtT>
+Key key(_TtT... __tt_values) {
+  static_assert(sizeof...(_TtT) <= Key::kMaxValues, "tiletune: a key holds at most 8 values");
+  Key __tt_k;
+  // The first: none given.
+  long long const __tt_list[] = {0ll, static_cast<long long>(__tt_values)...};
+  for (std::size_t __tt_i = 1; __tt_i < sizeof(__tt_list) / sizeof(__tt_list[0]); ++__tt_i)
+    __tt_k.values[__tt_k.size++] = __tt_list[__tt_i];
+  return __tt_k;
 }
 
 namespace detail {
-constexpr long long next_power_of_two(long long v, long long p) {
-  return p < v && p < (1ll << 62) ? next_power_of_two(v, p << 1) : p;
+constexpr long long next_power_of_two(long long __tt_v, long long __tt_p) {
+  return __tt_p < __tt_v && __tt_p < (1ll << 62) ? next_power_of_two(__tt_v, __tt_p << 1) : __tt_p;
 }
 }  // namespace detail
 
 // The default key buckets each integral argument to the next power of two, so that n = 1000 and
 // n = 1020 share a tuning while n = 1000 and n = 100000 do not.
-constexpr long long bucket(long long v) { return v <= 1 ? v : detail::next_power_of_two(v, 1); }
+constexpr long long bucket(long long __tt_v) {
+  return __tt_v <= 1 ? __tt_v : detail::next_power_of_two(__tt_v, 1);
+}
 
 }  // namespace tiletune

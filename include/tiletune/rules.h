@@ -12,8 +12,10 @@
 namespace tiletune {
 namespace rules {
 
-// Values in a configuration (tiletune::Config) and in a key (tiletune::Key).
-TILETUNE_DETAIL_CONSTANT int kMaxAxes = 8;
+// Values in a configuration (tiletune::Config) and in a key (tiletune::Key). A warp-tiled matmul
+// tunes 9 parameters at once (issue 29); a configuration is copied by value, so its size stays
+// fixed: 16 values, 128 bytes.
+TILETUNE_DETAIL_CONSTANT int kMaxAxes = 16;
 TILETUNE_DETAIL_CONSTANT int kMaxKeyValues = 8;
 
 // A literal space larger than this is refused before it is enumerated.
@@ -24,7 +26,6 @@ TILETUNE_DETAIL_CONSTANT std::size_t kMaxLiteralConfigurations = std::size_t{1} 
 // few ms to measure, so 128 of them take about 1.5 s on 16 cores: beyond that the sample pays for
 // itself (README, "Large spaces"). The tool warns of an exhaustive space above 64.
 TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = 128;
-
 
 // The axis names that are compiler or launch hints rather than plain values, and the static
 // keywords of the same names.
@@ -38,28 +39,28 @@ TILETUNE_DETAIL_CONSTANT const char* kHints[] = {kOccupancy, kNumCtas};
 TILETUNE_DETAIL_CONSTANT const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
 
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.
-constexpr bool valid_occupancy(long long v) { return v >= 1; }
+constexpr bool valid_occupancy(long long __tt_v) { return __tt_v >= 1; }
 
 // `num_ctas`: a thread-block cluster size, a power of two up to 16 (sm_90's portable limit is 8,
 // 16 needs the non-portable opt-in the runtime asks for).
-constexpr bool valid_num_ctas(long long v) {
-  return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+constexpr bool valid_num_ctas(long long __tt_v) {
+  return __tt_v == 1 || __tt_v == 2 || __tt_v == 4 || __tt_v == 8 || __tt_v == 16;
 }
 
 // Why `value` is not a valid value of hint `hint` ("" when it is, or when `hint` is no hint).
-inline std::string hint_value_problem(const std::string& hint, long long value) {
-  if (hint == kOccupancy && !valid_occupancy(value))
+inline std::string hint_value_problem(const std::string& __tt_hint, long long __tt_value) {
+  if (__tt_hint == kOccupancy && !valid_occupancy(__tt_value))
     return "occupancy must be at least 1 (the least number of blocks per multiprocessor), not " +
-           std::to_string(value);
-  if (hint == kNumCtas && !valid_num_ctas(value))
+           std::to_string(__tt_value);
+  if (__tt_hint == kNumCtas && !valid_num_ctas(__tt_value))
     return "num_ctas must be a power of two up to 16 (1, 2, 4, 8, 16), not " +
-           std::to_string(value);
+           std::to_string(__tt_value);
   return {};
 }
 
 // A static hint given together with an axis of the same name.
-inline std::string hint_axis_conflict(const std::string& hint) {
-  return "static hint '" + hint + "' conflicts with the space's axis of the same name";
+inline std::string hint_axis_conflict(const std::string& __tt_hint) {
+  return "static hint '" + __tt_hint + "' conflicts with the space's axis of the same name";
 }
 
 }  // namespace rules

@@ -29,17 +29,17 @@ namespace tiletune {
 class Runtime;
 
 // A kernel argument whose value depends on the configuration: `value_of(config)` gives it.
-template <class F>
+template <class _TtF>
 struct PerConfig {
-  F value_of;
+  _TtF value_of;
 };
 
 // Marks an argument computed per configuration, e.g.
 // per_config([&](const Config& c) { return c[0] * 2; }); launch() evaluates it before every
 // trial launch and before each launch of the winner.
-template <class F>
-PerConfig<F> per_config(F value_of) {
-  return PerConfig<F>{std::move(value_of)};
+template <class _TtF>
+PerConfig<_TtF> per_config(_TtF __tt_value_of) {
+  return PerConfig<_TtF>{std::move(__tt_value_of)};
 }
 
 class Site {
@@ -95,11 +95,12 @@ class SitesPerKey {
   SitesPerKey& operator=(const SitesPerKey&) = delete;
 
   // The key's site; `make_info()` (returning a SiteInfo) runs only for a key not seen before.
-  template <class MakeInfo>
-  Keyed& at(const Key& key, const MakeInfo& make_info) {
-    if (Keyed* keyed = find(key)) return *keyed;
-    return insert(key, &make_info,
-                  [](const void* f) -> SiteInfo { return (*static_cast<const MakeInfo*>(f))(); });
+  template <class _TtMakeInfo>
+  Keyed& at(const Key& __tt_key, const _TtMakeInfo& __tt_make_info) {
+    if (Keyed* __tt_keyed = find(__tt_key)) return *__tt_keyed;
+    return insert(__tt_key, &__tt_make_info, [](const void* __tt_f) -> SiteInfo {
+      return (*static_cast<const _TtMakeInfo*>(__tt_f))();
+    });
   }
 
  private:
@@ -111,130 +112,143 @@ class SitesPerKey {
 };
 
 namespace detail {
-template <class KernelPointer>
+template <class _TtKernelPointer>
 struct Launcher;
 
-template <class A>
+template <class _TtA>
 struct IsPerConfig : std::false_type {};
-template <class F>
-struct IsPerConfig<PerConfig<F>> : std::true_type {};
+template <class _TtF>
+struct IsPerConfig<PerConfig<_TtF>> : std::true_type {};
 
 // Copy-initialisation, as a kernel call converts its arguments.
-template <class T>
-T convert(T value) {
-  return value;
+template <class _TtT>
+_TtT convert(_TtT __tt_value) {
+  return __tt_value;
 }
 
 // A per-configuration argument has no value until a configuration is chosen.
-template <class T, class A>
-A&& initial_value(A&& arg, std::false_type /*per configuration*/) {
-  return std::forward<A>(arg);
+template <class _TtT, class _TtA>
+_TtA&& initial_value(_TtA&& __tt_arg, std::false_type /*per configuration*/) {
+  return std::forward<_TtA>(__tt_arg);
 }
-template <class T, class A>
-T initial_value(A&&, std::true_type /*per configuration*/) {
-  return T{};
+template <class _TtT, class _TtA>
+_TtT initial_value(_TtA&&, std::true_type /*per configuration*/) {
+  return _TtT{};
 }
 
-template <class... P>
-struct Launcher<void (*)(P...)> {
-  template <class G, class... A>
-  static void run(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
-                  A&&... args) {
-    static_assert(sizeof...(A) == sizeof...(P), "tiletune: wrong number of kernel arguments");
-    std::tuple<typename std::decay<P>::type...> values(initial_value<typename std::decay<P>::type>(
-        std::forward<A>(args), IsPerConfig<typename std::decay<A>::type>())...);
-    using AnyPerConfig =
-        std::integral_constant<bool,
-                               AnyOf<IsPerConfig<typename std::decay<A>::type>::value...>::value>;
-    run_with(site, key, geometry, options, values, IndicesFor<P...>(), AnyPerConfig(), args...);
+template <class... _TtP>
+struct Launcher<void (*)(_TtP...)> {
+  template <class _TtG, class... _TtA>
+  static void run(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
+                  TuningOptionsRef __tt_options, _TtA&&... __tt_args) {
+    static_assert(sizeof...(_TtA) == sizeof...(_TtP), "tiletune: wrong number of kernel arguments");
+    std::tuple<typename std::decay<_TtP>::type...> __tt_values(
+        initial_value<typename std::decay<_TtP>::type>(
+            std::forward<_TtA>(__tt_args), IsPerConfig<typename std::decay<_TtA>::type>())...);
+    using _TtAnyPerConfig = std::integral_constant<
+        bool, AnyOf<IsPerConfig<typename std::decay<_TtA>::type>::value...>::value>;
+    run_with(__tt_site, __tt_key, __tt_geometry, __tt_options, __tt_values, IndicesFor<_TtP...>(),
+             _TtAnyPerConfig(), __tt_args...);
   }
 
  private:
-  template <class G, class Tuple, std::size_t... I, class... A>
-  static void run_with(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
-                       Tuple& values, Indices<I...> indices, std::false_type /*per configuration*/,
-                       const A&...) {
-    launch_values(site, key, geometry, options, values, ArgumentsRef(), indices);
+  template <class _TtG, class _TtTuple, std::size_t... _TtI, class... _TtA>
+  static void run_with(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
+                       TuningOptionsRef __tt_options, _TtTuple& __tt_values,
+                       Indices<_TtI...> __tt_indices, std::false_type /*per configuration*/,
+                       const _TtA&...) {
+    launch_values(__tt_site, __tt_key, __tt_geometry, __tt_options, __tt_values, ArgumentsRef(),
+                  __tt_indices);
   }
 
-  template <class G, class Tuple, std::size_t... I, class... A>
-  static void run_with(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
-                       Tuple& values, Indices<I...> indices, std::true_type /*per configuration*/,
-                       const A&... args) {
-    auto per_config_arguments = [&](const Config& config) {
-      refresh(values, config, indices, args...);
+  template <class _TtG, class _TtTuple, std::size_t... _TtI, class... _TtA>
+  static void run_with(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
+                       TuningOptionsRef __tt_options, _TtTuple& __tt_values,
+                       Indices<_TtI...> __tt_indices, std::true_type /*per configuration*/,
+                       const _TtA&... __tt_args) {
+    auto __tt_per_config_arguments = [&](const Config& __tt_config) {
+      refresh(__tt_values, __tt_config, __tt_indices, __tt_args...);
     };
-    launch_values(site, key, geometry, options, values, ArgumentsRef(per_config_arguments),
-                  indices);
+    launch_values(__tt_site, __tt_key, __tt_geometry, __tt_options, __tt_values,
+                  ArgumentsRef(__tt_per_config_arguments), __tt_indices);
   }
 
-  template <class G, class Tuple, std::size_t... I>
-  static void launch_values(Site& site, const Key& key, const G& geometry, TuningOptionsRef options,
-                            Tuple& values, ArgumentsRef arguments, Indices<I...>) {
-    void* pointers[sizeof...(I) + 1] = {static_cast<void*>(&std::get<I>(values))...};
-    site.launch(key, GeometryRef(geometry), pointers, options, arguments);
+  template <class _TtG, class _TtTuple, std::size_t... _TtI>
+  static void launch_values(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
+                            TuningOptionsRef __tt_options, _TtTuple& __tt_values,
+                            ArgumentsRef __tt_arguments, Indices<_TtI...>) {
+    void* __tt_pointers[sizeof...(_TtI) + 1] = {
+        static_cast<void*>(&std::get<_TtI>(__tt_values))...};
+    __tt_site.launch(__tt_key, GeometryRef(__tt_geometry), __tt_pointers, __tt_options,
+                     __tt_arguments);
   }
 
-  template <class Tuple, std::size_t... I, class... A>
-  static void refresh(Tuple& values, const Config& config, Indices<I...>, const A&... args) {
-    int const in_order[] = {0, (refresh_one(std::get<I>(values), config, args), 0)...};
-    (void)in_order;
+  template <class _TtTuple, std::size_t... _TtI, class... _TtA>
+  static void refresh(_TtTuple& __tt_values, const Config& __tt_config, Indices<_TtI...>,
+                      const _TtA&... __tt_args) {
+    int const __tt_in_order[] = {
+        0, (refresh_one(std::get<_TtI>(__tt_values), __tt_config, __tt_args), 0)...};
+    (void)__tt_in_order;
   }
 
-  template <class T, class A>
-  static void refresh_one(T&, const Config&, const A&) {}
-  template <class T, class F>
-  static void refresh_one(T& slot, const Config& config, const PerConfig<F>& arg) {
-    slot = convert<T>(arg.value_of(config));
+  template <class _TtT, class _TtA>
+  static void refresh_one(_TtT&, const Config&, const _TtA&) {}
+  template <class _TtT, class _TtF>
+  static void refresh_one(_TtT& __tt_slot, const Config& __tt_config,
+                          const PerConfig<_TtF>& __tt_arg) {
+    __tt_slot = convert<_TtT>(__tt_arg.value_of(__tt_config));
   }
 };
 }  // namespace detail
 
 namespace detail {
-template <std::size_t I, std::size_t... Dropped>
-struct IsDropped : AnyOf<(I == Dropped)...> {};
+template <std::size_t _TtI, std::size_t... _TtDropped>
+struct IsDropped : AnyOf<(_TtI == _TtDropped)...> {};
 
-// Appends the parameters of List to Result one at a time, skipping those at dropped indices.
-template <class Result, std::size_t I, class List, std::size_t... Dropped>
+// Appends the parameters of _TtList to _TtResult one at a time, skipping those at dropped indices.
+template <class _TtResult, std::size_t _TtI, class _TtList, std::size_t... _TtDropped>
 struct KeepParameters;
-template <class... K, std::size_t I, std::size_t... Dropped>
-struct KeepParameters<void (*)(K...), I, std::tuple<>, Dropped...> {
-  using type = void (*)(K...);
+template <class... _TtK, std::size_t _TtI, std::size_t... _TtDropped>
+struct KeepParameters<void (*)(_TtK...), _TtI, std::tuple<>, _TtDropped...> {
+  using type = void (*)(_TtK...);
 };
-template <class... K, std::size_t I, class P, class... Rest, std::size_t... Dropped>
-struct KeepParameters<void (*)(K...), I, std::tuple<P, Rest...>, Dropped...> {
-  using type =
-      typename KeepParameters<typename std::conditional<IsDropped<I, Dropped...>::value,
-                                                        void (*)(K...), void (*)(K..., P)>::type,
-                              I + 1, std::tuple<Rest...>, Dropped...>::type;
+template <class... _TtK, std::size_t _TtI, class _TtP, class... _TtRest, std::size_t... _TtDropped>
+struct KeepParameters<void (*)(_TtK...), _TtI, std::tuple<_TtP, _TtRest...>, _TtDropped...> {
+  using type = typename KeepParameters<
+      typename std::conditional<IsDropped<_TtI, _TtDropped...>::value, void (*)(_TtK...),
+                                void (*)(_TtK..., _TtP)>::type,
+      _TtI + 1, std::tuple<_TtRest...>, _TtDropped...>::type;
 };
 
-template <class KernelPointer, std::size_t... Dropped>
+template <class _TtKernelPointer, std::size_t... _TtDropped>
 struct WithoutParameters;
-template <class... P, std::size_t... Dropped>
-struct WithoutParameters<void (*)(P...), Dropped...> {
-  using type = typename KeepParameters<void (*)(), 0, std::tuple<P...>, Dropped...>::type;
+template <class... _TtP, std::size_t... _TtDropped>
+struct WithoutParameters<void (*)(_TtP...), _TtDropped...> {
+  using type = typename KeepParameters<void (*)(), 0, std::tuple<_TtP...>, _TtDropped...>::type;
 };
 }  // namespace detail
 
-// The kernel pointer type without the parameters at the indices `Dropped`: the Constant(...)
+// The kernel pointer type without the parameters at the indices `_TtDropped`: the Constant(...)
 // arguments, which the compiled variant has baked in, so a launch passes the others only.
-template <class KernelPointer, std::size_t... Dropped>
-using without_parameters_t = typename detail::WithoutParameters<KernelPointer, Dropped...>::type;
+template <class _TtKernelPointer, std::size_t... _TtDropped>
+using without_parameters_t =
+    typename detail::WithoutParameters<_TtKernelPointer, _TtDropped...>::type;
 
-// Converts each argument to the kernel's parameter type (KernelPointer is the kernel's function
+// Converts each argument to the kernel's parameter type (_TtKernelPointer is the kernel's function
 // pointer type, e.g. decltype(&vadd<64>)) and launches through the site.
-template <class KernelPointer, class G, class... A>
-void launch(Site& site, const Key& key, const G& geometry, A&&... args) {
-  detail::Launcher<KernelPointer>::run(site, key, geometry, TuningOptionsRef(),
-                                       std::forward<A>(args)...);
+template <class _TtKernelPointer, class _TtG, class... _TtA>
+void launch(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry, _TtA&&... __tt_args) {
+  detail::Launcher<_TtKernelPointer>::run(__tt_site, __tt_key, __tt_geometry, TuningOptionsRef(),
+                                          std::forward<_TtA>(__tt_args)...);
 }
 
 // The same, with `options()` building the TuningOptions should this launch tune.
-template <class KernelPointer, class G, class O, class... A>
-void launch_with(Site& site, const Key& key, const G& geometry, const O& options, A&&... args) {
-  detail::Launcher<KernelPointer>::run(site, key, geometry, TuningOptionsRef(options),
-                                       std::forward<A>(args)...);
+template <class _TtKernelPointer, class _TtG, class _TtO, class... _TtA>
+void launch_with(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
+                 const _TtO& __tt_options, _TtA&&... __tt_args) {
+  detail::Launcher<_TtKernelPointer>::run(__tt_site, __tt_key, __tt_geometry,
+                                          TuningOptionsRef(__tt_options),
+                                          std::forward<_TtA>(__tt_args)...);
 }
 
 // Every site object alive in the process, in the order they were constructed.

@@ -35,12 +35,13 @@ struct DeviceSymbol {
 
 // A DeviceSymbol from its parts, as generated sites build it: a struct with default member values
 // is an aggregate only from C++14 on, and a site compiles with the user's -std.
-inline DeviceSymbol device_symbol(const char* name, SymbolMemory (*memory)(), bool copy_back) {
-  DeviceSymbol symbol;
-  symbol.name = name;
-  symbol.memory = memory;
-  symbol.copy_back = copy_back;
-  return symbol;
+inline DeviceSymbol device_symbol(const char* __tt_name, SymbolMemory (*__tt_memory)(),
+                                  bool __tt_copy_back) {
+  DeviceSymbol __tt_symbol;
+  __tt_symbol.name = __tt_name;
+  __tt_symbol.memory = __tt_memory;
+  __tt_symbol.copy_back = __tt_copy_back;
+  return __tt_symbol;
 }
 
 struct SiteInfo {

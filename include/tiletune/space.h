@@ -23,18 +23,18 @@ class Config {
   Config() = default;
   Config(std::initializer_list<long long> values);
 
-  long long operator[](int axis) const { return values_[axis]; }
-  long long& operator[](int axis) { return values_[axis]; }
+  long long operator[](int __tt_axis) const { return values_[__tt_axis]; }
+  long long& operator[](int __tt_axis) { return values_[__tt_axis]; }
   int size() const { return size_; }
   void push_back(long long value);
 
-  friend bool operator==(const Config& a, const Config& b) {
-    if (a.size_ != b.size_) return false;
-    for (int i = 0; i < a.size_; ++i)
-      if (a.values_[i] != b.values_[i]) return false;
+  friend bool operator==(const Config& __tt_a, const Config& __tt_b) {
+    if (__tt_a.size_ != __tt_b.size_) return false;
+    for (int __tt_i = 0; __tt_i < __tt_a.size_; ++__tt_i)
+      if (__tt_a.values_[__tt_i] != __tt_b.values_[__tt_i]) return false;
     return true;
   }
-  friend bool operator!=(const Config& a, const Config& b) { return !(a == b); }
+  friend bool operator!=(const Config& __tt_a, const Config& __tt_b) { return !(__tt_a == __tt_b); }
 
  private:
   std::array<long long, kMaxAxes> values_{};

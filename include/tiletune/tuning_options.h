@@ -22,16 +22,16 @@ struct Buffer {
   ElementKind element = ElementKind::raw;
 };
 
-template <class T>
-Buffer buffer(T* pointer, std::size_t bytes) {
-  using E = typename std::remove_cv<T>::type;
-  Buffer b;  // no aggregate before C++14, with its default member values
-  b.pointer = static_cast<const void*>(pointer);
-  b.bytes = bytes;
-  b.element = std::is_same<E, float>::value    ? ElementKind::f32
-              : std::is_same<E, double>::value ? ElementKind::f64
-                                               : ElementKind::raw;
-  return b;
+template <class _TtT>
+Buffer buffer(_TtT* __tt_pointer, std::size_t __tt_bytes) {
+  using _TtElement = typename std::remove_cv<_TtT>::type;
+  Buffer __tt_b;  // no aggregate before C++14, with its default member values
+  __tt_b.pointer = static_cast<const void*>(__tt_pointer);
+  __tt_b.bytes = __tt_bytes;
+  __tt_b.element = std::is_same<_TtElement, float>::value    ? ElementKind::f32
+                   : std::is_same<_TtElement, double>::value ? ElementKind::f64
+                                                             : ElementKind::raw;
+  return __tt_b;
 }
 
 // Which configurations a tuning compiles and measures: `automatic`, the default (exhaustive up to

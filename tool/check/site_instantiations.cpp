@@ -3,11 +3,13 @@
 #include "check/extent_index.h"
 
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace tiletune::tool {
@@ -106,6 +108,92 @@ std::vector<const clang::VarDecl*> local_constants(const clang::CUDAKernelCallEx
   return out;
 }
 
+// The probe's where_name<Index>(name) call: its index, or nothing for any other call.
+std::optional<unsigned> where_name_index(const clang::CallExpr* call) {
+  const clang::Expr* callee = call->getCallee()->IgnoreParenImpCasts();
+  llvm::ArrayRef<clang::TemplateArgumentLoc> arguments;
+  const clang::NamedDecl* named = nullptr;
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(callee)) {
+    named = ref->getDecl();
+    arguments = ref->template_arguments();
+  } else if (const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee)) {
+    if (lookup->getNumDecls() == 0) return std::nullopt;
+    named = *lookup->decls_begin();
+    arguments = lookup->template_arguments();
+  }
+  if (named == nullptr || named->getName() != "where_name" || arguments.empty() ||
+      named->getQualifiedNameAsString() != "tiletune::detail::where_name")
+    return std::nullopt;
+  const clang::TemplateArgument& index = arguments.front().getArgument();
+  if (index.getKind() == clang::TemplateArgument::Integral)
+    return static_cast<unsigned>(index.getAsIntegral().getZExtValue());
+  if (index.getKind() == clang::TemplateArgument::Expression)
+    if (const auto* literal =
+            llvm::dyn_cast<clang::IntegerLiteral>(index.getAsExpr()->IgnoreParenImpCasts()))
+      return static_cast<unsigned>(literal->getValue().getZExtValue());
+  return std::nullopt;
+}
+
+// The value Clang's constant evaluator gives `name`, as C++ evaluates a constant expression at the
+// annotation, or why there is none.
+WhereName evaluate_where_name(const clang::Expr* name, const clang::ASTContext& context) {
+  WhereName out;
+  if (name->isValueDependent() || name->isTypeDependent()) {
+    out.problem = "depends on the enclosing template's parameters";
+    return out;
+  }
+  const clang::QualType type = name->getType();
+  if (!type->isIntegralOrEnumerationType()) {
+    out.problem = "has type '" + type.getAsString(context.getPrintingPolicy()) +
+                  "', not an integer or enumeration type";
+    return out;
+  }
+  clang::Expr::EvalResult result;
+  llvm::SmallVector<clang::PartialDiagnosticAt, 4> notes;
+  result.Diag = &notes;
+  if (!name->EvaluateAsConstantExpr(result, context) || !result.Val.isInt() || !notes.empty()) {
+    out.problem = "is not a constant expression";
+    for (const clang::PartialDiagnosticAt& note : notes) {
+      llvm::SmallString<128> text;
+      note.second.EmitToString(context.getDiagnostics(), text);
+      out.notes.emplace_back(note.first, std::string(text));
+    }
+    return out;
+  }
+  const llvm::APSInt& value = result.Val.getInt();
+  if (!value.isRepresentableByInt64()) {
+    out.problem = "is " + llvm::toString(value, 10) +
+                  ", beyond the 64-bit signed values 'where' is evaluated in";
+    return out;
+  }
+  out.value = value.getExtValue();
+  return out;
+}
+
+// The type aliases local to a function that template arguments name.
+class LocalTypes : public clang::RecursiveASTVisitor<LocalTypes> {
+ public:
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc tl) {
+    const clang::TypedefNameDecl* d = tl.getDecl();
+    if (d->getDeclContext()->isFunctionOrMethod() &&
+        std::find(found.begin(), found.end(), d) == found.end())
+      found.push_back(d);
+    return true;
+  }
+
+  std::vector<const clang::TypedefNameDecl*> found;
+};
+
+// The local type aliases the call's written template arguments name.
+std::vector<const clang::TypedefNameDecl*> local_types(const clang::CUDAKernelCallExpr* call) {
+  LocalTypes types;
+  const auto* callee = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
+  if (callee == nullptr) return {};
+  for (const clang::TemplateArgumentLoc& arg : callee->template_arguments())
+    types.TraverseTemplateArgumentLoc(arg);
+  return types.found;
+}
+
 // Every kernel call in an annotation (the probes) with the function it is in, and the innermost
 // function written around each annotation.
 class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
@@ -138,6 +226,18 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     return result;
   }
 
+  // A name of `where`, where the annotation is written: in a plain function, or a template's
+  // pattern (its value is the site's, the same in every instantiation).
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (functions_.empty() || instantiated_function(functions_.back()) != nullptr) return true;
+    const std::optional<unsigned> index = where_name_index(call);
+    if (!index || call->getNumArgs() != 1) return true;
+    const int site = site_at(call->getBeginLoc());
+    if (site < 0) return true;
+    launches_[site].where_names[*index] = evaluate_where_name(call->getArg(0), context_);
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {
     if (functions_.empty()) return true;
     int const site = site_at(call->getBeginLoc());
@@ -149,7 +249,8 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
         {f,
          llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl()),
          {},
-         local_constants(call, context_)});
+         local_constants(call, context_),
+         local_types(call)});
     return true;
   }
 

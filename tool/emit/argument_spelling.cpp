@@ -269,6 +269,10 @@ void add_local_constants(const SiteInstantiation& instance, clang::ASTContext& c
   for (const clang::VarDecl* var : instance.local_constants)
     if (std::optional<std::string> s = spell_constant(var, context))
       spelled[var->getNameAsString()] = *s;
+  for (const clang::TypedefNameDecl* alias : instance.local_types)
+    if (std::optional<std::string> s =
+            spell_type(alias->getUnderlyingType(), context, Spelling::Nvrtc))
+      spelled[alias->getNameAsString()] = *s;
 }
 
 }  // namespace

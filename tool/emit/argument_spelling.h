@@ -55,8 +55,9 @@ std::string with_parameters_spelled(const std::string& text, const SiteLaunches&
 
 // `text` (a template argument as the annotation writes it) with each identifier that names one of
 // the launching function's local constants (SiteInstantiation::local_constants) replaced by its
-// value as `instance` has it, spelled for NVRTC, which compiles the kernel apart from that
-// function; members and `$name`s are left as they are.
+// value as `instance` has it, and each that names one of its local type aliases (local_types) by
+// the type, spelled for NVRTC, which compiles the kernel apart from that function; members and
+// `$name`s are left as they are.
 std::string with_local_constants_spelled(const std::string& text, const SiteInstantiation& instance,
                                          clang::ASTContext& context);
 

@@ -17,10 +17,16 @@ class ExpressionCode {
   // annotation's text starts on the user's line `text_line`.
   ExpressionCode(const CheckedSite& site, std::string axes_array, unsigned text_line);
 
-  // In code that runs per configuration: `$name` is the configuration's value, tt_cfg[i]. An
-  // opaque space's axes are known at run time only: their indices, looked up by name once, are
-  // in the axes array, in the order of dollar_names().
+  // In code that runs per configuration: `$name` is the configuration's value, tt_cfg[i], an int
+  // where every value of a literal space's axis fits one. An opaque space's axes are known at run
+  // time only: their indices, looked up by name once, are in the axes array, in the order of
+  // dollar_names(), and their values long long.
   Code runtime(const Expr& e) const;
+
+  // `where` as runtime() writes it, each name of a constant as the value Clang gave it
+  // (SiteLaunches::where_names): the space is built where a local constant of the launching
+  // function is out of scope, and a scoped enumerator does not compare with an integer.
+  Code where(const Expr& where) const;
 
   // In the kernel's pointer type, which the checks proved the same for every configuration:
   // `$name` is the first configuration's value, or for an opaque space (whose values are unknown
@@ -39,6 +45,7 @@ class ExpressionCode {
  private:
   unsigned line_of(const Expr& e) const;
   int axis_index(const std::string& name) const;
+  bool fits_int(int axis) const;
 
   const CheckedSite& site_;
   std::string axes_array_;

@@ -6,22 +6,30 @@
 namespace tiletune::tool {
 namespace {
 
-std::vector<DeclarationExtents::Extent> top_level(clang::ASTContext& context) {
+// Written in a file the rewrite writes, where generated code can go.
+bool written_by_rewrite(const clang::SourceManager& sm, const RewrittenHeaders& files,
+                        clang::SourceLocation at) {
+  return at.isValid() && at.isFileID() && files.rewrites(sm.getFileID(at));
+}
+
+std::vector<DeclarationExtents::Extent> top_level(clang::ASTContext& context,
+                                                  const RewrittenHeaders& files) {
   const clang::SourceManager& sm = context.getSourceManager();
   std::vector<DeclarationExtents::Extent> out;
   for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
     clang::SourceLocation begin = declaration_begin(d);
     clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-    if (begin.isValid() && end.isValid() && sm.isWrittenInMainFile(begin))
-      out.push_back({begin, end, d});
+    if (end.isValid() && written_by_rewrite(sm, files, begin)) out.push_back({begin, end, d});
   }
   return out;
 }
 
-// `at` as a place in the main file: in an included file, the #include that brings it.
-clang::SourceLocation in_main_file(const clang::SourceManager& sm, clang::SourceLocation at) {
+// `at` as a place in a rewritten file: in any other file, the #include that brings it.
+clang::SourceLocation in_rewritten_file(const clang::SourceManager& sm,
+                                        const RewrittenHeaders& files, clang::SourceLocation at) {
   at = sm.getExpansionLoc(at);
-  while (at.isValid() && !sm.isWrittenInMainFile(at)) at = sm.getIncludeLoc(sm.getFileID(at));
+  while (at.isValid() && !written_by_rewrite(sm, files, at))
+    at = sm.getIncludeLoc(sm.getFileID(at));
   return at;
 }
 
@@ -55,8 +63,11 @@ clang::SourceLocation declaration_begin(const clang::Decl* d) {
   return begin;
 }
 
-TopLevelDeclarations::TopLevelDeclarations(clang::ASTContext& context)
-    : context_(context), extents_(context.getSourceManager(), top_level(context)) {}
+TopLevelDeclarations::TopLevelDeclarations(clang::ASTContext& context,
+                                           const RewrittenHeaders& files)
+    : context_(context),
+      files_(files),
+      extents_(context.getSourceManager(), top_level(context, files)) {}
 
 const clang::Decl* top_level_decl_of(const TopLevelDeclarations& tops, clang::SourceLocation at) {
   const DeclarationExtents::Extent* holder = tops.extents().holding(at);
@@ -68,11 +79,12 @@ clang::SourceLocation specialisation_point(const TopLevelDeclarations& tops,
                                            const std::vector<const clang::Decl*>& named,
                                            const clang::FunctionDecl* instance) {
   const clang::SourceManager& sm = tops.context().getSourceManager();
+  const RewrittenHeaders& files = tops.files();
   clang::SourceLocation after = past_holder(tops, declaration_begin(holder));
   for (const clang::Decl* d : named) {
     if (const auto* tag = llvm::dyn_cast<clang::TagDecl>(d))
       if (const clang::TagDecl* definition = tag->getDefinition()) d = definition;
-    clang::SourceLocation at = in_main_file(sm, d->getBeginLoc());
+    clang::SourceLocation at = in_rewritten_file(sm, files, d->getBeginLoc());
     if (at.isInvalid()) continue;
     at = past_holder(tops, at);
     if (sm.isBeforeInTranslationUnit(after, at)) after = at;
@@ -81,7 +93,8 @@ clang::SourceLocation specialisation_point(const TopLevelDeclarations& tops,
   clang::SourceLocation next = following ? following->begin : clang::SourceLocation();
   // An explicit instantiation is no declaration at top level: the specialisation goes before its
   // line, if that comes first.
-  clang::SourceLocation explicit_at = in_main_file(sm, explicit_instantiation(instance));
+  clang::SourceLocation explicit_at =
+      in_rewritten_file(sm, files, explicit_instantiation(instance));
   if (explicit_at.isValid() && sm.isBeforeInTranslationUnit(after, explicit_at) &&
       (next.isInvalid() || sm.isBeforeInTranslationUnit(explicit_at, next))) {
     unsigned const column = sm.getPresumedColumnNumber(explicit_at);

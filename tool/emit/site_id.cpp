@@ -36,7 +36,7 @@ std::string without_line_directives(std::string_view source) {
 }  // namespace
 
 std::string site_id(std::string_view device_source, std::string_view annotation_text,
-                    std::string_view instantiation, const std::vector<std::string>& language) {
+                    std::string_view instantiation, const std::vector<std::string>& options) {
   std::uint64_t hash = detail::fnv1a64(without_line_directives(with_lf_line_ends(device_source)));
   hash = detail::fnv1a64(std::string_view("\0", 1), hash);  // where one ends and the other starts
   hash = detail::fnv1a64(with_lf_line_ends(annotation_text), hash);
@@ -44,7 +44,8 @@ std::string site_id(std::string_view device_source, std::string_view annotation_
     hash = detail::fnv1a64(std::string_view("\0", 1), hash);
     hash = detail::fnv1a64(with_lf_line_ends(instantiation), hash);
   }
-  for (const std::string& option : language) {
+  for (const std::string& option : options) {
+    if (option.rfind("--include-path=", 0) == 0) continue;
     hash = detail::fnv1a64(std::string_view("\0", 1), hash);
     hash = detail::fnv1a64(option, hash);
   }

@@ -210,11 +210,16 @@ void PreprocessorRecord::SourceRangeSkipped(clang::SourceRange skipped, clang::S
   clang::Lexer lexer(sm_.getLocForStartOfFile(file), lang, buffer.begin(),
                      buffer.begin() + sm_.getFileOffset(at), buffer.end());
   clang::Token token;
+  bool member = false;  // the previous token was `.` or `->`
   while (!lexer.LexFromRawLexer(token) && sm_.getFileOffset(token.getLocation()) < end) {
+    bool const after_member_access = member;
+    member = token.isOneOf(clang::tok::period, clang::tok::arrow);
     if (!token.is(clang::tok::raw_identifier)) continue;
     auto it = in_force_.find(token.getRawIdentifier().str());
     if (it != in_force_.end() && it->second)
       uses_.push_back({token.getLocation(), it->first, it->second});
+    else if (!after_member_access)
+      skipped_names_.push_back({token.getLocation(), token.getRawIdentifier().str()});
   }
 }
 

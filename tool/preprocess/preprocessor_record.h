@@ -37,6 +37,13 @@ struct DeviceConditional {
   bool contains(const clang::SourceManager& sm, clang::SourceLocation at) const;
 };
 
+// An identifier in text the parse skipped in a user file that names no macro in force there: in a
+// device branch (`#if __CUDA_ARCH__ >= 800`), what NVRTC compiles and the host parse never saw.
+struct SkippedName {
+  clang::SourceLocation at;
+  std::string name;
+};
+
 struct IncludeDirective {
   std::string name;  // as written between <> or ""
   bool angled = false;
@@ -93,6 +100,8 @@ class PreprocessorRecord : public clang::PPCallbacks {
   // every use in the translation unit for each of its chunks.
   std::vector<const MacroUse*> macro_uses_in(clang::FileID file, unsigned begin,
                                              unsigned end) const;
+  // The other names in that skipped text, members (after `.`, `->`) left out.
+  const std::vector<SkippedName>& skipped_names() const { return skipped_names_; }
   const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
   // The outermost device conditional around `at`, or null.
   const DeviceConditional* device_conditional_at(clang::SourceLocation at) const;
@@ -121,6 +130,7 @@ class PreprocessorRecord : public clang::PPCallbacks {
   // macro_uses_in, again if uses were recorded since.
   mutable std::vector<std::tuple<clang::FileID, unsigned, std::size_t>> uses_by_place_;
   mutable std::size_t uses_placed_ = 0;
+  std::vector<SkippedName> skipped_names_;
   std::vector<OpenGroup> open_groups_;
   std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
   std::vector<DeviceConditional> device_groups_;

@@ -10,11 +10,13 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   using Base = clang::RecursiveASTVisitor<Collector>;
 
  public:
-  explicit Collector(std::vector<Use>& uses) : uses_(uses) {}
+  Collector(std::vector<Use>& uses, const std::function<bool(const clang::Decl*)>& skipped)
+      : uses_(uses), skipped_(skipped) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool TraverseDecl(clang::Decl* d) {
+    if (skipped_ && d && skipped_(d)) return true;
     auto* f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
     if (f) functions_.push_back(f);
     bool ok = Base::TraverseDecl(d);
@@ -73,14 +75,16 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     return true;
   }
   std::vector<Use>& uses_;
+  const std::function<bool(const clang::Decl*)>& skipped_;
   std::vector<const clang::FunctionDecl*> functions_;
 };
 
 }  // namespace
 
-std::vector<Use> uses_in(const clang::Decl* piece) {
+std::vector<Use> uses_in(const clang::Decl* piece,
+                         const std::function<bool(const clang::Decl*)>& skipped) {
   std::vector<Use> uses;
-  Collector(uses).TraverseDecl(const_cast<clang::Decl*>(piece));
+  Collector(uses, skipped).TraverseDecl(const_cast<clang::Decl*>(piece));
   return uses;
 }
 

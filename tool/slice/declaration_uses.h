@@ -5,6 +5,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <functional>
 #include <vector>
 
 namespace tiletune::tool {
@@ -19,7 +20,9 @@ struct Use {
   const clang::OverloadExpr* overloads = nullptr;
 };
 
-// The uses in `piece`'s text (templates as written, not their instantiations).
-std::vector<Use> uses_in(const clang::Decl* piece);
+// The uses in `piece`'s text (templates as written, not their instantiations), but for those in
+// the declarations inside it that `skipped` leaves out.
+std::vector<Use> uses_in(const clang::Decl* piece,
+                         const std::function<bool(const clang::Decl*)>& skipped = {});
 
 }  // namespace tiletune::tool

@@ -89,7 +89,8 @@ DeviceUseChecks::DeviceUseChecks(
       report_(report),
       symbol_accesses_(symbol_accesses) {}
 
-bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes) {
+bool DeviceUseChecks::check(const Use& use, SliceIncludes& includes, bool quiet) {
+  quiet_ = quiet;
   const clang::Decl* d = use.decl;
   if (compiler_builtin(d)) return true;
   if (from_user_file(sm_, d)) {
@@ -184,6 +185,7 @@ bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& incl
 }
 
 bool DeviceUseChecks::object(const Use& use, const std::string& message) {
+  if (quiet_) return false;
   // Once per name: a class template and its specialisation are one thing to the reader.
   if (!named_.insert(name_of(use.decl)).second) return false;
   objections_.push_back({use.at,

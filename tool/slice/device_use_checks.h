@@ -42,9 +42,10 @@ class DeviceUseChecks {
                   Reporter& report);
 
   // Whether the slice carries the use's declaration. False after reporting an error, or after an
-  // objection (once per declaration). A use from a toolkit header adds that header to
-  // `includes`; one from the standard libraries, what stands for it there.
-  bool check(const Use& use, SliceIncludes& includes);
+  // objection (once per declaration; none when `quiet`: a use NVRTC may never compile). A use
+  // from a toolkit header adds that header to `includes`; one from the standard libraries, what
+  // stands for it there.
+  bool check(const Use& use, SliceIncludes& includes, bool quiet = false);
 
   // Some use was an error.
   bool failed() const { return failed_; }
@@ -72,6 +73,7 @@ class DeviceUseChecks {
   std::set<std::string> named_;  // declarations already refused or objected to
   std::vector<Objection> objections_;
   bool failed_ = false;
+  bool quiet_ = false;  // the use being checked raises no objection
 };
 
 }  // namespace tiletune::tool

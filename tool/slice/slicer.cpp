@@ -1,17 +1,20 @@
 #include "slice/slicer.h"
 
-#include "emit/code_writer.h"
 #include "slice/c_library_macros.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
+#include "slice/device_branch_names.h"
 #include "slice/device_conditionals.h"
 #include "slice/device_use_checks.h"
+#include "slice/gnu_arrays.h"
 #include "slice/header_origin.h"
+#include "slice/host_members.h"
 #include "slice/internal_symbols.h"
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
 #include "slice/standard_library.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
@@ -129,32 +132,55 @@ class Slicer {
                                        const std::vector<Use>& argument_uses, Slice& slice) {
     SliceContents contents;
     DeviceUseChecks checks(context_, origins_, scan_.host_symbol_accesses(), report_);
+    DeviceBranchNames device_branches(context_, preprocessor_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
+    std::vector<const clang::Decl*> members;  // host-only members that carried code names
     for (const Use& use : argument_uses)
       if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
         work.push_back(unit_of(use.decl));
-    while (!work.empty()) {
+    auto skipped = [&](const clang::Decl* d) { return host_members_.skipped(d); };
+    std::vector<Objection> arrays;
+    auto follow = [&](const clang::Decl* piece) {
+      for (Objection& o : gnu_array_objections(piece, skipped)) arrays.push_back(std::move(o));
+      std::vector<Use> uses = uses_in(piece, skipped);
+      for (Use& use : device_branches.uses_in(piece)) uses.push_back(use);
+      for (const Use& use : uses) {
+        if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
+        // Declared in a branch of a device conditional: the slice carries the whole group and
+        // NVRTC takes the device branch, so the host declaration's uses say nothing. One local
+        // to a function is in that function's text already.
+        if (declared_in_device_conditional(use.decl)) {
+          if (const clang::Decl* declared = unit_of(use.decl)) contents.units.insert(declared);
+          continue;
+        }
+        // Used inside a device conditional: in a branch NVRTC may not take (`#ifndef
+        // __CUDA_ARCH__` around a print), so what it names comes along only if it can, unobjected.
+        bool const maybe_skipped = in_device_conditional(use.at);
+        if (!maybe_skipped)
+          if (const clang::Decl* member = host_members_.keep(use.decl)) members.push_back(member);
+        if (!checks.check(use, contents.includes, maybe_skipped)) continue;
+        if (from_user_file(sm_, use.decl)) work.push_back(unit_of(use.decl));
+      }
+    };
+    while (!work.empty() || !members.empty()) {
+      if (!members.empty()) {
+        const clang::Decl* member = members.back();
+        members.pop_back();
+        for (const clang::Decl* piece : pieces_of(sm_, member)) follow(piece);
+        continue;
+      }
       const clang::Decl* unit = work.back();
       work.pop_back();
       if (!unit || !from_user_file(sm_, unit) || !contents.units.insert(unit).second) continue;
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
-        for (const Use& use : uses_in(piece)) {
-          if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
-          // Declared in a branch of a device conditional: the slice carries the whole group and
-          // NVRTC takes the device branch, so the host declaration's uses say nothing.
-          if (declared_in_device_conditional(use.decl)) {
-            contents.units.insert(unit_of(use.decl));
-            continue;
-          }
-          if (!checks.check(use, contents.includes)) continue;
-          if (from_user_file(sm_, use.decl)) work.push_back(unit_of(use.decl));
-        }
+        follow(piece);
         for (const clang::Decl* more : companions_of(sm_, piece, contents.out_of_line))
           work.push_back(more);
       }
     }
     slice.shared_with_host = checks.shared_with_host();
     slice.objections = checks.objections();
+    slice.objections.insert(slice.objections.end(), arrays.begin(), arrays.end());
     if (checks.failed()) return std::nullopt;
     return contents;
   }
@@ -209,11 +235,18 @@ class Slicer {
   }
 
   std::vector<Chunk> chunks(const SliceContents& contents) const {
-    std::vector<const clang::Decl*> pieces(contents.out_of_line.begin(),
-                                           contents.out_of_line.end());
+    std::vector<const clang::Decl*> pieces;
+    for (const clang::Decl* d : contents.out_of_line)
+      if (!host_members_.dropped_out_of_line(d)) pieces.push_back(d);
     for (const clang::Decl* unit : contents.units)
       for (const clang::Decl* piece : pieces_of(sm_, unit)) pieces.push_back(piece);
     return chunks_of(std::move(pieces), context_);
+  }
+
+  bool in_device_conditional(clang::SourceLocation at) const {
+    at = sm_.getExpansionLoc(at);
+    return at.isValid() && !sm_.isInSystemHeader(at) &&
+           preprocessor_.device_conditional_at(at) != nullptr;
   }
 
   bool declared_in_device_conditional(const clang::Decl* d) const {
@@ -230,7 +263,10 @@ class Slicer {
                     const std::string& entry) {
     std::vector<Chunk> all = chunks(contents);
     for (const Chunk& c : all)
-      for (const clang::Decl* d : c.decls) mark_constexpr(d, edits);
+      for (const clang::Decl* d : c.decls) {
+        mark_constexpr(d, edits);
+        host_members_.drop_from(d, edits);
+      }
     MacroDefinitions macros(context_, preprocessor_, origins_);
     macros.add_headers_of_macros(all, contents.includes);
 
@@ -306,6 +342,7 @@ class Slicer {
   bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
   HeaderOrigins origins_;
+  HostMembers host_members_;
   // Anonymous namespaces written with a name (internal_symbols.h), and whether one was opened.
   std::map<const clang::NamespaceDecl*, bool> unnamed_;
 };

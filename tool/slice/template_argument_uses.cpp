@@ -1,6 +1,7 @@
 #include "slice/template_argument_uses.h"
 
 #include "check/kernel_lookup.h"
+#include "emit/argument_spelling.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -85,6 +86,14 @@ class LocalType : public clang::RecursiveASTVisitor<LocalType> {
  private:
   std::string name_;
 };
+
+// A class or enum declared inside a function (a lambda's closure type among them), which no code
+// outside it can name, or one with no name.
+bool declared_in_function(const clang::Decl* d) {
+  const auto* tag = llvm::dyn_cast<clang::TagDecl>(d);
+  return tag != nullptr && (tag->getDeclContext()->isFunctionOrMethod() ||
+                            (tag->getIdentifier() == nullptr && !tag->getTypedefNameForAnonDecl()));
+}
 
 // What the slice can carry: a type, a class or alias template, a variable, or a function or
 // function template (a `__device__` function passed as a template argument), at namespace scope.
@@ -181,6 +190,17 @@ std::optional<std::vector<Use>> template_argument_uses(
       if (function != nullptr && function->getBody() && !name.global && name.parts.size() == 1) {
         LocalType local(first);
         local.TraverseStmt(function->getBody());
+        // A local alias of a type declared elsewhere: NVRTC is given that type (argument
+        // spelling), and the slice carries what it names.
+        if (const auto* alias = llvm::dyn_cast_or_null<clang::TypedefNameDecl>(local.found)) {
+          std::vector<const clang::Decl*> named;
+          named_declarations(alias->getUnderlyingType().getCanonicalType(), named);
+          if (std::none_of(named.begin(), named.end(), declared_in_function)) {
+            for (const clang::Decl* d : named)
+              uses.push_back({d, site_location(report.site(), span.begin), nullptr});
+            continue;
+          }
+        }
         if (local.found) {
           report.error(span, "'" + first + "' is declared inside '" + function->getNameAsString() +
                                  "', where NVRTC (compiling the tuned kernel apart from this "
@@ -191,7 +211,7 @@ std::optional<std::vector<Use>> template_argument_uses(
         }
       }
       for (const clang::NamedDecl* d : lookup_from_site(lookup, name, site))
-        uses.push_back({d, Reporter::at(report.site(), span.begin), nullptr});
+        uses.push_back({d, site_location(report.site(), span.begin), nullptr});
     }
   }
   if (!ok) return std::nullopt;

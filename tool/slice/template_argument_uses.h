@@ -1,7 +1,8 @@
 // The declarations a site's template arguments name (`Scale`, `ns::Scale<float>`, `floatX`,
 // `kTile`): the tool passes template arguments to NVRTC as text, so the slice must carry what that
 // text names, as it carries what the kernel names. A name NVRTC can never see is refused here: a
-// type declared inside the enclosing function.
+// type declared inside the enclosing function (a local alias of a type declared elsewhere is given
+// to NVRTC as that type, and what it names is carried).
 #pragma once
 
 #include "annotation/annotation.h"

@@ -9,25 +9,25 @@
 #if defined(TILETUNE_TOOL) && defined(__clang__) && defined(__CUDA__)
 
 // Cache-hinted loads: ld.global.{cg,cs,lu,cv,ca}.
-template <class T>
-__device__ T __ldcg(const T* address);
-template <class T>
-__device__ T __ldcs(const T* address);
-template <class T>
-__device__ T __ldlu(const T* address);
-template <class T>
-__device__ T __ldcv(const T* address);
-template <class T>
-__device__ T __ldca(const T* address);
+template <class _TtT>
+__device__ _TtT __ldcg(const _TtT* __tt_address);
+template <class _TtT>
+__device__ _TtT __ldcs(const _TtT* __tt_address);
+template <class _TtT>
+__device__ _TtT __ldlu(const _TtT* __tt_address);
+template <class _TtT>
+__device__ _TtT __ldcv(const _TtT* __tt_address);
+template <class _TtT>
+__device__ _TtT __ldca(const _TtT* __tt_address);
 
 // Cache-hinted stores: st.global.{wb,cg,cs,wt}.
-template <class T, class V>
-__device__ void __stwb(T* address, V value);
-template <class T, class V>
-__device__ void __stcg(T* address, V value);
-template <class T, class V>
-__device__ void __stcs(T* address, V value);
-template <class T, class V>
-__device__ void __stwt(T* address, V value);
+template <class _TtT, class _TtV>
+__device__ void __stwb(_TtT* __tt_address, _TtV __tt_value);
+template <class _TtT, class _TtV>
+__device__ void __stcg(_TtT* __tt_address, _TtV __tt_value);
+template <class _TtT, class _TtV>
+__device__ void __stcs(_TtT* __tt_address, _TtV __tt_value);
+template <class _TtT, class _TtV>
+__device__ void __stwt(_TtT* __tt_address, _TtV __tt_value);
 
 #endif

@@ -8,11 +8,7 @@
 float host_scale(float v) { return 2 * v; }
 
 __host__ __device__ float scaled(float v) {
-#ifdef __CUDA_ARCH__
-  return 2 * v;
-#else
   return host_scale(v);
-#endif
 }
 
 template <int BLOCK>
@@ -25,5 +21,5 @@ void run(float* x, int n, tiletune::Space space) {
   TILETUNE(space = space, blocks = cld(n, $block), threads = $block, scale<$block>(x, n));
 }
 
-// CHECK: objections_unjudged.cu:25:3: note: the device check covered nothing for this site: its space is built at run time
-// CHECK: objections_unjudged.cu:14:10: error: 'host_scale' is a host function: the tuned kernel is compiled by NVRTC from device code only; mark it __device__ (or __host__ __device__) (used in 'scaled')
+// CHECK: objections_unjudged.cu:21:3: note: the device check covered nothing for this site: its space is built at run time
+// CHECK: objections_unjudged.cu:11:10: error: 'host_scale' is a host function: the tuned kernel is compiled by NVRTC from device code only; mark it __device__ (or __host__ __device__) (used in 'scaled')

@@ -59,17 +59,18 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
 // CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) -> ::tiletune::Geometry {
 // CHECK-NEXT: (void)tt_cfg;
 // CHECK-NEXT: return ::tiletune::geometry(
+// CHECK-NEXT: ::tiletune::Dim(
 // CHECK-NEXT: #line [[#CART+5]] "{{.*}}language.cu"
-// CHECK-NEXT: ::tiletune::Dim(CEIL_DIV(width, tt_cfg[0]), ::tiletune::cld(height, tt_cfg[1])),
-// CHECK-NEXT: ::tiletune::Dim(tt_cfg[0], tt_cfg[1], 1),
-// CHECK-NEXT: static_cast<unsigned>(tt_cfg[0] * tt_cfg[1] * sizeof(float)),
+// CHECK-NEXT: CEIL_DIV(width, int(tt_cfg[0])), ::tiletune::cld(height, int(tt_cfg[1]))),
+// CHECK-NEXT: ::tiletune::Dim(int(tt_cfg[0]), int(tt_cfg[1]), 1),
+// CHECK-NEXT: static_cast<unsigned>(int(tt_cfg[0]) * int(tt_cfg[1]) * sizeof(float)),
 // CHECK-NEXT: stream);
 // CHECK-NEXT: },
 // CHECK-NEXT: #line [[#CART+11]] "{{.*}}language.cu"
 // CHECK-NEXT: out, width, height,
 // CHECK-NEXT: ::tiletune::per_config(
 // CHECK-NEXT: #line [[#CART+11]] "{{.*}}language.cu"
-// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) { return tt_cfg[0] * tt_cfg[1]; }))
+// CHECK-NEXT: [&](const ::tiletune::Config& tt_cfg) { return int(tt_cfg[0]) * int(tt_cfg[1]); }))
 
 void fixed_list(const float* a, float* c, int n) {
   TILETUNE(space = [(bm = 64, bn = 128),   // tall
@@ -85,8 +86,8 @@ void fixed_list(const float* a, float* c, int n) {
 // CHECK-NEXT: tiletune_site_{{[0-9]+}}_3, ::tiletune::key(::tiletune::bucket(static_cast<long long>(n))),
 // CHECK: return ::tiletune::geometry(
 // CHECK-NEXT: #line
-// CHECK-NEXT: ::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[1]), 0u,
-// CHECK-NEXT: nullptr);
+// CHECK-NEXT: ::tiletune::Dim(::tiletune::cld(n, int(tt_cfg[0]))), ::tiletune::Dim(int(tt_cfg[1])),
+// CHECK-NEXT: 0u, nullptr);
 // CHECK-NEXT: },
 // CHECK-NEXT: #line
 // CHECK-NEXT: a, c, n)

@@ -35,7 +35,7 @@ void bound(float* c, int n) {
 }
 // CHECK: ::tiletune::Space::cartesian(
 // CHECK: {"rows", {2ll, 8ll}}
-// CHECK: return tt_cfg[0] * tt_cfg[1] <= 512;
+// CHECK: return int(tt_cfg[0]) * int(tt_cfg[1]) <= 512;
 
 void whole_space(float* c, int n) {
   TILETUNE(space = SPACE, blocks = HALF(n), threads = $tile, k<$tile>(c, n));

@@ -7,8 +7,8 @@
 // RUN: cp %s %t/lf/line_ends.cu && sed 's/$/\r/' %s > %t/crlf/line_ends.cu
 // RUN: tr -d -c '\r' < %t/crlf/line_ends.cu | wc -c | FileCheck %s --check-prefix=CRLF
 // RUN: tr -d -c '\r' < %t/lf/line_ends.cu | wc -c | FileCheck %s --check-prefix=LF
-// RUN: %tiletune %t/lf/line_ends.cu -o %t/lf.out.cu
-// RUN: %tiletune %t/crlf/line_ends.cu -o %t/crlf.out.cu
+// RUN: %tiletune %t/lf/line_ends.cu -o %t/lf.out.cu --
+// RUN: %tiletune %t/crlf/line_ends.cu -o %t/crlf.out.cu --
 // RUN: grep -o 'info.id = "[0-9a-f]*"' %t/lf.out.cu | sed 's/.*"\(.*\)"/\1/' > %t/lf.ids
 // RUN: grep -o 'info.id = "[0-9a-f]*"' %t/crlf.out.cu | sed 's/.*"\(.*\)"/\1/' > %t/crlf.ids
 // RUN: wc -l < %t/lf.ids | FileCheck %s --check-prefix=FOUR

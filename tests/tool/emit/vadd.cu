@@ -54,7 +54,9 @@ void add(const float* a, const float* b, float* c, int n, cudaStream_t s) {
 // LAYOUT-NEXT:        (void)tt_cfg;
 // LAYOUT-NEXT:        return ::tiletune::geometry(
 // LAYOUT-NEXT:#line [[#LINE+1]] "{{.*}}vadd.cu"
-// LAYOUT-NEXT:            ::tiletune::Dim(::tiletune::cld(n, tt_cfg[0])), ::tiletune::Dim(tt_cfg[0]), 0u, s);
+// LAYOUT-NEXT:            ::tiletune::Dim(::tiletune::cld(n, int(tt_cfg[0]))), ::tiletune::Dim(int(tt_cfg[0])),
+// LAYOUT-NEXT:#line [[#LINE+1]] "{{.*}}vadd.cu"
+// LAYOUT-NEXT:            0u, s);
 // LAYOUT-NEXT:      },
 // LAYOUT-NEXT:#line [[#LINE+2]] "{{.*}}vadd.cu"
 // LAYOUT-NEXT:      a, b, c, n)
