@@ -1,7 +1,6 @@
 #include "check/kernel_checks.h"
 
 #include "annotation/evaluate.h"
-#include "check/closure_types.h"
 #include "check/kernel_lookup.h"
 
 #include <tiletune/rules.h>
@@ -151,17 +150,6 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
                    "the annotated launch into the kernel's file, or the kernel into this one");
   report.note(kernel->getLocation(), "declared here without a definition");
   return false;
-}
-
-void check_closure_template_args(const KernelCall& call, clang::ASTContext& context,
-                                 SiteReporter& report) {
-  for (const Expr& arg : call.template_args)
-    if (names_closure_type(context, arg.text, report.site().macro_begin))
-      report.error(arg.span,
-                   "'" + arg.text +
-                       "' is a lambda's closure type, which NVRTC (compiling the tuned kernel "
-                       "apart from this file) cannot name; pass a functor type declared at "
-                       "namespace scope (a struct with a __device__ operator()) instead");
 }
 
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
@@ -327,7 +315,6 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   }
   if (!check_defined(kernel, call, report)) return kernel;
   if (!check_template_args(kernel, call, deduced, report)) return kernel;
-  check_closure_template_args(call, context, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);
   check_key_size(a, kernel, report);
