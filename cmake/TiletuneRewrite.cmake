@@ -1,16 +1,23 @@
 # Running the tiletune tool before nvcc.
 #
 #   tiletune_add_sources(target file.cu ...)
-#     Rewrites each annotated .cu file into the build tree (tiletune/<target>/<its path>.tiletune.cu)
-#     and compiles the rewritten file as part of `target`; the project must enable CUDA. The tool gets the target's include directories, compile definitions and the
-#     compile options that change parsing (its CUDA_STANDARD, -std=, --extended-lambda,
-#     --expt-relaxed-constexpr), and writes a depfile, so Ninja re-runs it when the .cu file or any
-#     header it includes changes. Its NVRTC device check compiles for the target's first
-#     CUDA_ARCHITECTURES entry (else compute_90) and keeps its passes in the build tree
-#     (tiletune-device-check/), so an unchanged site costs nothing on a rebuild.
+#     Rewrites each .cu file that holds annotations, or includes a header of the project's that
+#     does, into the build tree (tiletune/<target>/<its path>.tiletune.cu, the headers into copies
+#     in <that>.headers/, which the rewritten file includes) and compiles the rewritten file as part
+#     of `target`; the project must enable CUDA. The tool gets the target's include directories,
+#     compile definitions and CUDA_STANDARD, and a flags file (tiletune/<target>/nvcc-options-
+#     <config>.txt) with the target's CUDA compile options (its own and those it links, generator
+#     expressions evaluated for CUDA) and CMAKE_CUDA_FLAGS with the configuration's: of those it
+#     takes what changes parsing (-std=, -D, -I, --extended-lambda, ...) and what shapes the device
+#     code, which reaches the tuned kernels (-use_fast_math, -G, -lineinfo, -maxrregcount, -Xptxas,
+#     ...). It writes a depfile, so Ninja re-runs it when the .cu file or any header it includes
+#     changes. Its NVRTC device check compiles for the target's first CUDA_ARCHITECTURES entry
+#     (else nvcc's default, sm_75) and keeps its passes in the build tree (tiletune-device-check/), so an
+#     unchanged site costs nothing on a rebuild.
 #
 #   tiletune_rewrite(OUT_VAR file.cu ...)
-#     The same rewriting without a target: OUT_VAR receives the rewritten files' names.
+#     The same rewriting without a target: OUT_VAR receives the rewritten files' names. Its device
+#     check compiles for the first entry of CMAKE_CUDA_ARCHITECTURES (else nvcc's default).
 #
 # TILETUNE_EXECUTABLE names the tool (a target in the source tree, a path in an installed package).
 
@@ -44,6 +51,29 @@ function(_tiletune_rewritten_path absolute target out_var)
   set(${out_var} ${folder}/${relative}.tiletune.cu PARENT_SCOPE)
 endfunction()
 
+# The target's nvcc flags for the tool (--flags-file), one per line as COMPILE_OPTIONS holds them:
+# generated (once per target) with the target's generator expressions evaluated for CUDA, which a
+# custom command cannot do, and with CMAKE_CUDA_FLAGS and the configuration's as SHELL: lines.
+function(_tiletune_flags_file target out_var)
+  set(file ${CMAKE_CURRENT_BINARY_DIR}/tiletune/${target}/nvcc-options-$<CONFIG>.txt)
+  set(${out_var} ${file} PARENT_SCOPE)
+  get_property(done TARGET ${target} PROPERTY _TILETUNE_FLAGS_FILE SET)
+  if(done)
+    return()
+  endif()
+  set_property(TARGET ${target} PROPERTY _TILETUNE_FLAGS_FILE ${file})
+  set(lines "SHELL:${CMAKE_CUDA_FLAGS}")
+  foreach(config IN LISTS CMAKE_CONFIGURATION_TYPES CMAKE_BUILD_TYPE)
+    string(TOUPPER "${config}" upper)
+    if(DEFINED CMAKE_CUDA_FLAGS_${upper})
+      string(APPEND lines "\n$<$<CONFIG:${config}>:SHELL:${CMAKE_CUDA_FLAGS_${upper}}>")
+    endif()
+  endforeach()
+  string(APPEND lines "\n$<JOIN:$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>,\n>\n")
+  file(GENERATE OUTPUT ${file} CONTENT "${lines}" TARGET ${target}
+       CONDITION $<COMPILE_LANGUAGE:CUDA>)
+endfunction()
+
 function(_tiletune_rewrite_one source target out_var)
   get_filename_component(absolute ${source} ABSOLUTE)
   get_filename_component(directory ${absolute} DIRECTORY)
@@ -56,27 +86,29 @@ function(_tiletune_rewrite_one source target out_var)
   set(include_flags "")
   set(definition_flags "")
   set(standard_flag "")
-  set(option_flags "")
   set(arch_flag "")
+  set(flags_file_option "")
+  set(flags_file "")
   if(target)
     set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
     set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
     set(standard "$<TARGET_PROPERTY:${target},CUDA_STANDARD>")
-    set(options "$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>")
     set(include_flags "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>")
     set(definition_flags "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
     set(standard_flag "$<$<BOOL:${standard}>:-std=c++${standard}>")
-    # nvcc's options that change parsing, as Clang takes them: -std= as is (after the standard
-    # above, so it wins as it does for nvcc), the lambda and constexpr options as the macros nvcc
-    # defines for them (Clang parses extended lambdas and relaxed constexpr without an option).
-    set(option_flags
-        "$<FILTER:${options},INCLUDE,^--?std=>"
-        "$<$<OR:$<IN_LIST:--extended-lambda,${options}>,$<IN_LIST:--expt-extended-lambda,${options}>,$<IN_LIST:-extended-lambda,${options}>,$<IN_LIST:-expt-extended-lambda,${options}>>:-D__CUDACC_EXTENDED_LAMBDA__=1>"
-        "$<$<OR:$<IN_LIST:--expt-relaxed-constexpr,${options}>,$<IN_LIST:-expt-relaxed-constexpr,${options}>>:-D__CUDACC_RELAXED_CONSTEXPR__=1>")
+    # The compile options follow in the flags file, after the standard above: a -std= there wins,
+    # as it does for nvcc.
+    _tiletune_flags_file(${target} flags_file)
+    set(flags_file_option --flags-file ${flags_file})
     # The device check reads the number after sm_ up to the first non-digit: "80;90-real" becomes
     # sm_80_90-real, checked for 80; native and all carry no number and leave the default.
     set(architectures "$<TARGET_PROPERTY:${target},CUDA_ARCHITECTURES>")
     set(arch_flag "$<$<BOOL:${architectures}>:--gpu-architecture=sm_$<JOIN:${architectures},_>>")
+  elseif(CMAKE_CUDA_ARCHITECTURES)
+    # Without a target, the architectures the targets that compile the rewritten file get unless
+    # they say otherwise.
+    list(JOIN CMAKE_CUDA_ARCHITECTURES "_" architectures)
+    set(arch_flag "--gpu-architecture=sm_${architectures}")
   endif()
   set(tool_dependency)
   if(TARGET ${TILETUNE_EXECUTABLE})
@@ -88,10 +120,10 @@ function(_tiletune_rewrite_one source target out_var)
   add_custom_command(
     OUTPUT ${rewritten}
     COMMAND ${tool} ${absolute} -o ${rewritten} --depfile ${depfile}
-            --device-check-cache ${CMAKE_BINARY_DIR}/tiletune-device-check --
+            --device-check-cache ${CMAKE_BINARY_DIR}/tiletune-device-check ${flags_file_option} --
             -I${directory} "${include_flags}" "${definition_flags}" "${standard_flag}"
-            ${option_flags} "${arch_flag}"
-    DEPENDS ${absolute} ${tool_dependency}
+            "${arch_flag}"
+    DEPENDS ${absolute} ${tool_dependency} ${flags_file}
     DEPFILE ${depfile}
     COMMENT "tiletune ${source}"
     COMMAND_EXPAND_LISTS

@@ -4,6 +4,7 @@
 #include "diagnostics/diagnostics.h"
 #include "diagnostics/unexpanded_annotations.h"
 #include "file_rewriter.h"
+#include "preprocess/include_directives.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
 #include "slice/tuned_code.h"
@@ -29,14 +30,16 @@ class RewriteConsumer : public clang::ASTConsumer {
  public:
   RewriteConsumer(const std::vector<SiteText>& sites,
                   const std::vector<UnrewritableSite>& unrewritable,
-                  const PreprocessorRecord& preprocessor, DeferredDiagnostics& clang_diagnostics,
-                  RewriteResult& result, const DeviceCheckOptions& device_check)
+                  const PreprocessorRecord& preprocessor, const IncludeDirectives& includes,
+                  DeferredDiagnostics& clang_diagnostics, RewriteResult& result,
+                  const RewriteOptions& options)
       : sites_(sites),
         unrewritable_(unrewritable),
         preprocessor_(preprocessor),
+        includes_(includes),
         clang_diagnostics_(clang_diagnostics),
         result_(result),
-        device_check_(device_check) {}
+        options_(options) {}
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
     if (refuse_cxx03(context)) return;
@@ -55,16 +58,19 @@ class RewriteConsumer : public clang::ASTConsumer {
         [&](clang::SourceLocation at) {
           return in_annotation(context, sites_, at) || in_annotation(context, unexpanded, at);
         },
-        device_check_.verbose);
+        options_.device_check.verbose);
     Reporter report(context.getDiagnostics());
     bool const undefined = refuse_unexpanded(context, unexpanded, report);
-    if (!device_check_.verbose) say_left_to_nvcc(context.getDiagnostics());
+    if (!options_.device_check.verbose) say_left_to_nvcc(context.getDiagnostics());
     if (errors || undefined) return;
-    if (refuse_unrewritable(context, report)) return;
-    std::optional<std::string> output =
-        rewrite_file(context, sites_, preprocessor_, report, device_check_, &clang_diagnostics_);
+    if (refuse_unrewritable(report)) return;
+    std::optional<RewrittenFiles> output =
+        rewrite_file(context, sites_, preprocessor_, includes_, report, options_.device_check,
+                     options_.nvrtc_options, options_.headers_directory, &clang_diagnostics_);
     if (!output) return;
-    result_.output = std::move(*output);
+    result_.output = std::move(output->main);
+    result_.headers = std::move(output->headers);
+    result_.sites = sites_.size();
     const clang::SourceManager& sm = context.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
       result_.dependencies.push_back(it->first.getName().str());
@@ -137,21 +143,12 @@ class RewriteConsumer : public clang::ASTConsumer {
 
   // An annotation the tool would otherwise skip, leaving nvcc to fail on it (or, where
   // TILETUNE_TOOL hides it, the program to run untuned): an error that says why and what to do.
-  bool refuse_unrewritable(clang::ASTContext& context, Reporter& report) {
-    const clang::SourceManager& sm = context.getSourceManager();
+  bool refuse_unrewritable(Reporter& report) {
     for (const UnrewritableSite& site : unrewritable_) {
-      if (site.written.isValid()) {
-        report.error(site.at,
-                     "TILETUNE(...) inside a macro cannot be rewritten: the tool replaces the "
-                     "annotation's own text; write the annotation outside the macro");
-        report.note(site.written, "the annotation is written here");
-        continue;
-      }
-      std::string main = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
       report.error(site.at,
-                   "TILETUNE(...) in an included header is not rewritten: the tool "
-                   "rewrites only the file it is given (" +
-                       main + "); move the annotation into that file");
+                   "TILETUNE(...) inside a macro cannot be rewritten: the tool replaces the "
+                   "annotation's own text; write the annotation outside the macro");
+      report.note(site.written, "the annotation is written here");
     }
     return !unrewritable_.empty();
   }
@@ -159,15 +156,16 @@ class RewriteConsumer : public clang::ASTConsumer {
   const std::vector<SiteText>& sites_;
   const std::vector<UnrewritableSite>& unrewritable_;
   const PreprocessorRecord& preprocessor_;
+  const IncludeDirectives& includes_;
   DeferredDiagnostics& clang_diagnostics_;
   RewriteResult& result_;
-  const DeviceCheckOptions& device_check_;
+  const RewriteOptions& options_;
 };
 
 class RewriteAction : public clang::ASTFrontendAction {
  public:
-  RewriteAction(RewriteResult& result, const DeviceCheckOptions& device_check)
-      : result_(result), device_check_(device_check) {}
+  RewriteAction(RewriteResult& result, const RewriteOptions& options)
+      : result_(result), options_(options) {}
 
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     clang::Preprocessor& pp = ci.getPreprocessor();
@@ -175,50 +173,54 @@ class RewriteAction : public clang::ASTFrontendAction {
     auto record = std::make_unique<PreprocessorRecord>(ci.getSourceManager());
     preprocessor_ = record.get();  // owned by the preprocessor, which outlives the consumer
     pp.addPPCallbacks(std::move(record));
+    auto includes = std::make_unique<IncludeDirectives>(ci.getSourceManager());
+    includes_ = includes.get();  // likewise
+    pp.addPPCallbacks(std::move(includes));
     clang_diagnostics_ = &DeferredDiagnostics::install(ci.getDiagnostics());
     return true;
   }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
-    return std::make_unique<RewriteConsumer>(sites_, unrewritable_, *preprocessor_,
-                                             *clang_diagnostics_, result_, device_check_);
+    return std::make_unique<RewriteConsumer>(sites_, unrewritable_, *preprocessor_, *includes_,
+                                             *clang_diagnostics_, result_, options_);
   }
 
  private:
   RewriteResult& result_;
-  const DeviceCheckOptions& device_check_;
+  const RewriteOptions& options_;
   std::vector<SiteText> sites_;
   std::vector<UnrewritableSite> unrewritable_;
   PreprocessorRecord* preprocessor_ = nullptr;
+  IncludeDirectives* includes_ = nullptr;
   DeferredDiagnostics* clang_diagnostics_ = nullptr;  // owned by the diagnostics engine
 };
 
 class Factory : public clang::tooling::FrontendActionFactory {
  public:
-  Factory(RewriteResult& result, const DeviceCheckOptions& device_check)
-      : result_(result), device_check_(device_check) {}
+  Factory(RewriteResult& result, const RewriteOptions& options)
+      : result_(result), options_(options) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(result_, device_check_);
+    return std::make_unique<RewriteAction>(result_, options_);
   }
 
  private:
   RewriteResult& result_;
-  const DeviceCheckOptions& device_check_;
+  const RewriteOptions& options_;
 };
 
 }  // namespace
 
 int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
-                RewriteResult& result, const DeviceCheckOptions& device_check) {
+                RewriteResult& result, const RewriteOptions& options) {
   clang::tooling::FixedCompilationDatabase database(".", arguments);
   clang::tooling::ClangTool tool(database, {input});
   // One printer for the driver and the parse: the driver's errors (an unknown flag) do not stop
   // ClangTool, so its error count is what says the run failed.
-  clang::DiagnosticOptions options;
-  clang::TextDiagnosticPrinter printer(llvm::errs(), options);
+  clang::DiagnosticOptions diagnostic_options;
+  clang::TextDiagnosticPrinter printer(llvm::errs(), diagnostic_options);
   tool.setDiagnosticConsumer(&printer);
-  Factory factory(result, device_check);
+  Factory factory(result, options);
   int status = tool.run(&factory);
   return status == 0 && printer.getNumErrors() != 0 ? 1 : status;
 }

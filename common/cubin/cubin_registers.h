@@ -1,10 +1,6 @@
-// Registers per thread of a kernel, read from the cubin itself.
-//
-// The assembler's verbose report is not a reliable source: NVRTC 13 serves a program it has built
-// before from the driver's compute cache (~/.nv/ComputeCache) wherever a driver is installed, and
-// then hands back the cubin with an empty log. On the H100 host every fresh process got its
-// programs from that cache and saw no register counts at all. The cubin always records them: its
-// `.nv.info` section holds an EIATTR_REGCOUNT attribute (symbol index, count) per function.
+// Registers per thread of a kernel, read from the cubin itself (kernel_resources.h says why not
+// from the assembler's report: on the H100 host every fresh process got its programs from the
+// driver's compute cache and saw no register counts at all).
 #pragma once
 
 #include <string_view>

@@ -12,8 +12,10 @@
 namespace tiletune {
 namespace rules {
 
-// Values in a configuration (tiletune::Config) and in a key (tiletune::Key).
-TILETUNE_DETAIL_CONSTANT int kMaxAxes = 8;
+// Values in a configuration (tiletune::Config) and in a key (tiletune::Key). A warp-tiled matmul
+// tunes 9 parameters at once (issue 29); a configuration is copied by value, so its size stays
+// fixed: 16 values, 128 bytes.
+TILETUNE_DETAIL_CONSTANT int kMaxAxes = 16;
 TILETUNE_DETAIL_CONSTANT int kMaxKeyValues = 8;
 
 // A literal space larger than this is refused before it is enumerated.

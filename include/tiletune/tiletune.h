@@ -32,6 +32,16 @@
 #if defined(TILETUNE_TOOL)
 // The tool parses the file with this definition; it reads the annotation's own text, not this.
 #define TILETUNE(...) ((void)0)
+namespace tiletune {
+namespace detail {
+// A name in `where` (a constant, an enumerator), shown to Clang at the annotation as the argument
+// of a call to this, in an unevaluated operand, so that Clang looks it up and evaluates it there
+// (the tool's call probe, tool/preprocess/call_probe.h); `Index` is its place among the names.
+// Declared for the tool's parse only, never defined.
+template <int Index, class T>
+void where_name(T value);
+}  // namespace detail
+}  // namespace tiletune
 #else
 #define TILETUNE(...)                                                                    \
   static_assert(sizeof(#__VA_ARGS__) == 0,                                               \

@@ -120,7 +120,7 @@ class NvrtcStages final : public CompileStages {
     if (!ptx.cubin.empty())
       return CompiledKernel{ptx.cubin, ptx.entry, ptx.registers, ptx.spill_bytes};
     const std::string hinted = apply_entry_hints(ptx.ptx, ptx.entry, request.hints);
-    LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch);
+    LinkOutput linked = link_to_cubin(hinted, ptx.entry, request.arch, request.options);
     CompiledKernel kernel;
     kernel.cubin = std::move(linked.cubin);
     kernel.entry = ptx.entry;

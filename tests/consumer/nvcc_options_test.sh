@@ -2,7 +2,8 @@
 # tiletune-nvcc's option table against the installed nvcc's --help: an option that takes no value
 # never swallows the .cu after it, one that takes a value swallows exactly one word (in the
 # separate form) or none (`OPT=VALUE`), and the tool gets -I/-D/-U/-isystem/-include/-std in every
-# form nvcc accepts. A fake tool and a fake nvcc record what they are given.
+# form nvcc accepts, and every other option in its flags file (as OPT=VALUE). A fake tool and a
+# fake nvcc record what they are given.
 # usage: nvcc_options_test.sh SOURCE_DIR [NVCC]
 set -euo pipefail
 source=$(cd "$1" && pwd)
@@ -15,9 +16,12 @@ fail() { echo "nvcc_options_test: FAILED: $*" >&2; failures=$((failures + 1)); }
 
 cat >"$work/tool" <<'TOOL'
 #!/usr/bin/env bash
-# Records its arguments and writes the input with a mark as the output.
+# Records its arguments, then its flags file's lines, and writes the input with a mark as the output.
 printf '%s\n' "$@" >"$TOOL_LOG"
-while [ $# -gt 0 ]; do case $1 in -o) out=$2; shift ;; --) break ;; *) in=$1 ;; esac; shift; done
+while [ $# -gt 0 ]; do
+  case $1 in -o) out=$2; shift ;; --flags-file) cat "$2" >>"$TOOL_LOG"; shift ;; --) break ;; *) in=$1 ;; esac
+  shift
+done
 { echo "// rewritten"; cat "$in"; } >"$out"
 TOOL
 cat >"$work/nvcc" <<'NVCC'
@@ -90,9 +94,17 @@ expect_tool_gets "-include pre.h" --pre-include=pre.h
 expect_tool_gets "-std=c++20" -std c++20
 expect_tool_gets "-std=c++20" -std=c++20
 expect_tool_gets "-std=c++20" --std=c++20
-expect_tool_gets "-D__CUDACC_EXTENDED_LAMBDA__=1" --extended-lambda
-expect_tool_gets "-D__CUDACC_EXTENDED_LAMBDA__=1" -expt-extended-lambda
-expect_tool_gets "-D__CUDACC_RELAXED_CONSTEXPR__=1" --expt-relaxed-constexpr
+# The flags file: the tool takes the options that shape the device code from it (and defines the
+# lambda and constexpr macros for its parse itself).
+expect_tool_gets "--extended-lambda" --extended-lambda
+expect_tool_gets "-expt-extended-lambda" -expt-extended-lambda
+expect_tool_gets "--expt-relaxed-constexpr" --expt-relaxed-constexpr
+expect_tool_gets "-use_fast_math" -c -use_fast_math
+expect_tool_gets "-G" -G
+expect_tool_gets "-maxrregcount=32" -maxrregcount 32
+expect_tool_gets "-Xptxas=-v,-O2" -Xptxas -v,-O2
+expect_tool_gets "--ptxas-options=-v" --ptxas-options=-v
+expect_tool_gets "-ftz=true" -ftz true
 
 # Dependency output names a.cu, not the temporary file, wherever nvcc writes it.
 cat >"$work/nvcc" <<'NVCC'

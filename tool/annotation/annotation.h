@@ -28,13 +28,15 @@ struct DollarRef {
 // A tree for the expressions that can be evaluated at build time: integer and boolean literals,
 // `$name`, arithmetic, comparison, logical operators, parentheses and `cld(a, b)`. Anything else
 // (a C++ variable, a function call, a cast) makes the expression opaque: it has no tree and is
-// copied into the generated code as text.
+// copied into the generated code as text. Only `where`'s tree may also hold names of constants
+// (Name), whose values Clang gives (evaluable_grammar.h).
 struct ExprNode {
-  enum class Kind { Literal, Dollar, Unary, Binary, Cld };
+  enum class Kind { Literal, Dollar, Name, Unary, Binary, Cld };
   Kind kind = Kind::Literal;
   std::int64_t value = 0;  // Literal
-  std::string
-      name;  // Dollar: the axis name; Unary / Binary: the operator ("-", "!", "+", "&&", ...)
+  // Dollar: the axis name; Name: the name as written (`kMax`, `Kind::kWide`); Unary / Binary: the
+  // operator ("-", "!", "+", "&&", ...)
+  std::string name;
   std::vector<std::unique_ptr<ExprNode>> operands;  // Unary: 1, Binary: 2, Cld: 2
   Span span;
 };
@@ -48,6 +50,7 @@ struct Expr {
   std::vector<DollarRef> dollars;
   std::vector<Span> clds;                // each covers the identifier `cld` of a cld(...) call
   std::shared_ptr<const ExprNode> tree;  // null when the expression is not evaluable at build time
+  bool template_arguments = false;       // a '<' in it opens template arguments
 };
 
 // An integer or boolean literal in a literal space (`true` is 1, `false` is 0).

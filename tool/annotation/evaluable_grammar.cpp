@@ -34,7 +34,10 @@ class TreeBuilder {
     unsigned depth = 1;
   };
 
-  TreeBuilder(Iterator origin, unsigned offset) : origin_(origin), offset_(offset) {}
+  TreeBuilder(Iterator origin, unsigned offset, Names names)
+      : origin_(origin), offset_(offset), names_(names) {}
+
+  bool names_allowed() const { return names_ == Names::kConstants; }
 
   Span span(Iterator first, Iterator last) const {
     return {offset_ + static_cast<unsigned>(first - origin_),
@@ -79,6 +82,7 @@ class TreeBuilder {
  private:
   Iterator origin_;  // the start of the expression's text
   unsigned offset_;  // the offset of that text in the annotation
+  Names names_;
   std::vector<Entry> stack_;
   std::optional<Span> too_deep_;
 };
@@ -142,6 +146,21 @@ auto const push_dollar = [](auto& context) {
   auto const reference = view(x3::_attr(context));
   builder(context).push_leaf(ExprNode::Kind::Dollar, reference, 0,
                              std::string(reference.substr(1)));
+};
+
+// A name as an operand, where names are allowed; kept as written, without the spaces a `::` may
+// have around it.
+auto const push_name = [](auto& context) {
+  auto const written = view(x3::_attr(context));
+  TreeBuilder& b = builder(context);
+  if (!b.names_allowed()) {
+    x3::_pass(context) = false;
+    return;
+  }
+  std::string name;
+  for (char c : written)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') name += c;
+  b.push_leaf(ExprNode::Kind::Name, written, 0, std::move(name));
 };
 
 auto const make_cld = [](auto& context) {
@@ -240,19 +259,22 @@ auto const dollar = x3::raw[x3::lexeme['$' >> lexical::identifier]][push_dollar]
 auto const integer = x3::raw[x3::lexeme[lexical::integer_literal]][push_integer];
 auto const boolean = x3::raw[x3::lexeme[lexical::boolean_literal]][push_boolean];
 auto const parenthesised = x3::raw['(' >> expression >> ')'][widen_to_parentheses];
+auto const name = x3::raw[x3::lexeme[lexical::identifier] >>
+                          *(lit("::") >> x3::lexeme[lexical::identifier])][push_name];
 
 auto const expression_def = (unary >> *(binary_operator_token >> unary))[fold_binary_operators];
 auto const unary_def = (*unary_operator_token >> primary)[apply_unary_operators];
-auto const primary_def = cld_call | dollar | integer | boolean | parenthesised;
+auto const primary_def = cld_call | dollar | integer | boolean | parenthesised | name;
 
 BOOST_SPIRIT_DEFINE(expression, unary, primary)
 
 }  // namespace evaluable
 }  // namespace
 
-std::shared_ptr<const ExprNode> evaluable_tree(Expr const& expr) {
+std::shared_ptr<const ExprNode> evaluable_tree(Expr const& expr, Names names) {
   using namespace evaluable;
-  TreeBuilder tree(expr.text.data(), expr.span.begin);
+  if (names == Names::kConstants && expr.template_arguments) return nullptr;
+  TreeBuilder tree(expr.text.data(), expr.span.begin, names);
   Iterator first = expr.text.data();
   Iterator const last = first + expr.text.size();
   bool const matched =
@@ -261,6 +283,38 @@ std::shared_ptr<const ExprNode> evaluable_tree(Expr const& expr) {
     fail(*span, "expression nested too deeply: at most " + std::to_string(kMaxNesting) + " levels");
   if (!matched || first != last) return nullptr;
   return std::move(tree.stack().back().node);
+}
+
+namespace {
+
+void collect_names(const ExprNode& node, std::vector<const ExprNode*>& out) {
+  if (node.kind == ExprNode::Kind::Name) out.push_back(&node);
+  for (const auto& operand : node.operands) collect_names(*operand, out);
+}
+
+}  // namespace
+
+std::shared_ptr<const ExprNode> evaluable_part(Expr const& part) {
+  try {
+    return evaluable_tree(part);
+  } catch (const Failure&) {
+    return nullptr;
+  }
+}
+
+std::variant<std::shared_ptr<const ExprNode>, ParseError> where_tree(Expr const& where) {
+  if (where.tree) return where.tree;
+  try {
+    return evaluable_tree(where, Names::kConstants);
+  } catch (const Failure& f) {
+    return f.error;
+  }
+}
+
+std::vector<const ExprNode*> names_in(const ExprNode& tree) {
+  std::vector<const ExprNode*> out;
+  collect_names(tree, out);
+  return out;
 }
 
 }  // namespace tiletune::tool

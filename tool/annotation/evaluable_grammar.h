@@ -4,13 +4,34 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "annotation/parser.h"
 
 #include <memory>
+#include <variant>
+#include <vector>
 
 namespace tiletune::tool {
 
-// The tree of `expr` when all of it is evaluable at build time, else null. Throws the parser's
-// Failure (parse_failure.h) for a tree nested deeper than kMaxNesting.
-std::shared_ptr<const ExprNode> evaluable_tree(Expr const& expr);
+// Whether names (`kMax`, `ns::kMax`, `Kind::kWide`) may stand as operands: only in `where`, the
+// one expression the tool evaluates whole, each name's value given by Clang where the annotation
+// is written (preprocess/call_probe.h); elsewhere a name makes the expression a run-time one.
+enum class Names { kRefused, kConstants };
+
+// The tree of `expr` when all of it is evaluable at build time, else null (with kConstants, also
+// null for an expression in which a '<' opens template arguments: `Traits<float>::kMax` is no
+// name of this grammar). Throws the parser's Failure (parse_failure.h) for a tree nested deeper
+// than kMaxNesting.
+std::shared_ptr<const ExprNode> evaluable_tree(Expr const& expr, Names names = Names::kRefused);
+
+// evaluable_tree for a part of an expression the parser accepted whole (a cld's argument, a
+// divisor): null, not a throw, for one nested too deeply.
+std::shared_ptr<const ExprNode> evaluable_part(Expr const& part);
+
+// `where`'s tree: its own, else the one with names of constants (null when there is neither); a
+// tree nested too deeply is the error that says so.
+std::variant<std::shared_ptr<const ExprNode>, ParseError> where_tree(Expr const& where);
+
+// Every Name of `tree` in the order it is written: its index there is its place in this list.
+std::vector<const ExprNode*> names_in(const ExprNode& tree);
 
 }  // namespace tiletune::tool

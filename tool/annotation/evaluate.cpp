@@ -1,13 +1,16 @@
 #include "annotation/evaluate.h"
 
 #include <climits>
+#include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tiletune::tool {
 namespace {
 
 std::optional<long long> apply_unary(std::string_view op, long long v) {
-  if (op == "-") return -v;
+  if (op == "-") return v == LLONG_MIN ? std::nullopt : std::optional(-v);
   if (op == "+") return v;
   if (op == "!") return !v;
   if (op == "~") return ~v;
@@ -33,7 +36,10 @@ std::optional<long long> apply_arithmetic(std::string_view op, long long a, long
   if (op == "/" || op == "%" || op == "cld") return apply_division(op, a, b);
   if (op == "<<" || op == ">>") {
     if (b < 0 || b > 62) return std::nullopt;
-    return op == "<<" ? a << b : a >> b;
+    if (op == ">>") return a >> b;
+    // A bit shifted past the sign overflows, as a multiplication by 2^b would.
+    if (a > (LLONG_MAX >> b) || a < (LLONG_MIN >> b)) return std::nullopt;
+    return a << b;
   }
   return std::nullopt;
 }
@@ -81,6 +87,8 @@ std::optional<long long> evaluate(const ExprNode& node, const std::vector<std::s
       for (std::size_t i = 0; i < axes.size(); ++i)
         if (axes[i] == node.name) return values[i];
       return std::nullopt;
+    case K::Name:  // known once Clang has given its value: with_name_values
+      return std::nullopt;
     case K::Unary: {
       auto v = evaluate(*node.operands[0], axes, values);
       if (!v) return std::nullopt;
@@ -91,6 +99,52 @@ std::optional<long long> evaluate(const ExprNode& node, const std::vector<std::s
       return evaluate_binary(node, axes, values);
   }
   return std::nullopt;
+}
+
+std::optional<EvaluationFailure> evaluation_failure(const ExprNode& node,
+                                                    const std::vector<std::string>& axes,
+                                                    const std::vector<long long>& values) {
+  using K = ExprNode::Kind;
+  if (node.kind == K::Literal || node.kind == K::Dollar || node.kind == K::Name ||
+      evaluate(node, axes, values))
+    return std::nullopt;
+  std::vector<long long> operands;
+  for (const auto& operand : node.operands) {
+    std::optional<long long> v = evaluate(*operand, axes, values);
+    if (!v) return evaluation_failure(*operand, axes, values);
+    operands.push_back(*v);
+  }
+  const bool divides =
+      node.kind == K::Cld || (node.kind == K::Binary && (node.name == "/" || node.name == "%"));
+  if (divides && operands.size() == 2 && operands[1] == 0)
+    return EvaluationFailure{EvaluationFailure::Kind::kDivisionByZero, node.operands[1].get()};
+  return EvaluationFailure{EvaluationFailure::Kind::kOverflow, &node};
+}
+
+namespace {
+
+std::unique_ptr<ExprNode> copy_with(const ExprNode& node, const std::vector<long long>& values,
+                                    std::size_t& next) {
+  auto out = std::make_unique<ExprNode>();
+  out->kind = node.kind;
+  out->value = node.value;
+  out->name = node.name;
+  out->span = node.span;
+  if (node.kind == ExprNode::Kind::Name && next < values.size()) {
+    out->kind = ExprNode::Kind::Literal;
+    out->value = values[next++];
+  }
+  for (const auto& operand : node.operands)
+    out->operands.push_back(copy_with(*operand, values, next));
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const ExprNode> with_name_values(const ExprNode& tree,
+                                                 const std::vector<long long>& name_values) {
+  std::size_t next = 0;
+  return copy_with(tree, name_values, next);
 }
 
 }  // namespace tiletune::tool

@@ -224,6 +224,7 @@ class ExpressionScanner {
       fail({begin, begin + 1},
            "brackets nested too deeply: at most " + std::to_string(kMaxNesting) + " levels");
     open_.push_back({c, begin, depth + 1});
+    if (c == '<') expr_.template_arguments = true;
     ++c_.pos;
   }
 

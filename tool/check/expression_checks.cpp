@@ -10,8 +10,11 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace tiletune::tool {
 namespace {
@@ -92,35 +95,54 @@ bool check_verify(const Annotation& a, SiteReporter& report) {
   return verifying;
 }
 
-// The span of the divisor of the cld(...) whose name starts at `name` in `e`, when it is written as
-// an integer literal (parentheses around it allowed) equal to zero.
-std::optional<Span> literal_zero_divisor(const Expr& e, unsigned name) {
+// The arguments of the cld(...) whose name starts at `name` in `e`, as offsets [first, last) into
+// `e.text` with the spaces around each trimmed (none for `cld()`); nullopt when its parentheses do
+// not close inside `e`.
+std::optional<std::vector<std::pair<std::size_t, std::size_t>>> cld_arguments(const Expr& e,
+                                                                              unsigned name) {
   std::string_view text = e.text;
   std::size_t open = text.find('(', name - e.span.begin);
   if (open == std::string_view::npos) return std::nullopt;
-  int depth = 0;
-  std::size_t comma = std::string_view::npos;
-  std::size_t close = open;
-  for (; close < text.size(); ++close) {
-    char c = text[close];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 1 && c == ',') comma = close;
-    if (depth == 0) break;
-  }
-  if (comma == std::string_view::npos || close == text.size()) return std::nullopt;
-  std::size_t first = comma + 1, last = close;  // the divisor is text[first, last)
-  auto trim = [&] {
+  std::vector<std::pair<std::size_t, std::size_t>> arguments;
+  auto add = [&](std::size_t first, std::size_t last) {
     while (first < last && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
     while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1]))) --last;
+    arguments.emplace_back(first, last);
   };
-  trim();
+  int depth = 0;
+  std::size_t begin = open + 1;
+  for (std::size_t at = open; at < text.size(); ++at) {
+    char c = text[at];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 1 && c == ',') {
+      add(begin, at);
+      begin = at + 1;
+    }
+    if (depth == 0) {
+      add(begin, at);
+      if (arguments.size() == 1 && arguments.front().first == arguments.front().second)
+        arguments.clear();  // cld()
+      return arguments;
+    }
+  }
+  return std::nullopt;
+}
+
+// The span of the divisor of the cld(...) whose name starts at `name` in `e`, when it is written as
+// an integer literal (parentheses around it allowed) equal to zero.
+std::optional<Span> literal_zero_divisor(const Expr& e, unsigned name) {
+  auto arguments = cld_arguments(e, name);
+  if (!arguments || arguments->size() != 2) return std::nullopt;
+  std::string_view text = e.text;
+  auto [first, last] = (*arguments)[1];
   Span const span{e.span.begin + static_cast<unsigned>(first),
                   e.span.begin + static_cast<unsigned>(last)};
   while (last - first >= 2 && text[first] == '(' && text[last - 1] == ')') {
     ++first;
     --last;
-    trim();
+    while (first < last && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1]))) --last;
   }
   std::string_view divisor = text.substr(first, last - first);
   if (match_length(divisor, lexical::integer_literal) != divisor.size()) return std::nullopt;
@@ -128,36 +150,16 @@ std::optional<Span> literal_zero_divisor(const Expr& e, unsigned name) {
   return span;
 }
 
-// The arguments of the cld(...) whose name starts at `name` in `e`: the top-level commas plus one
-// (0 for `cld()`); nullopt when its parentheses do not close inside `e`.
-std::optional<unsigned> cld_argument_count(const Expr& e, unsigned name) {
-  std::string_view text = e.text;
-  std::size_t open = text.find('(', name - e.span.begin);
-  if (open == std::string_view::npos) return std::nullopt;
-  int depth = 0;
-  unsigned commas = 0;
-  bool empty = true;
-  for (std::size_t at = open; at < text.size(); ++at) {
-    char c = text[at];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 0) return empty ? 0 : commas + 1;
-    if (depth == 1 && c == ',') ++commas;
-    if (at > open && !std::isspace(static_cast<unsigned char>(c))) empty = false;
-  }
-  return std::nullopt;
-}
-
 // cld(a, b) takes two arguments; the generated code would otherwise fail in nvcc, pointing at
 // tiletune's header.
 void check_cld_arguments(const Expr& e, SiteReporter& report) {
   for (const Span& cld : e.clds) {
-    std::optional<unsigned> count = cld_argument_count(e, cld.begin);
-    if (!count || *count == 2) continue;
+    auto arguments = cld_arguments(e, cld.begin);
+    if (!arguments || arguments->size() == 2) continue;
     report.error(cld,
                  "cld takes two arguments, cld(a, b): a divided by b, rounded up; this one "
                  "has " +
-                     std::to_string(*count));
+                     std::to_string(arguments->size()));
   }
 }
 

@@ -1,5 +1,6 @@
 #include "check/kernel_checks.h"
 
+#include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
 #include "check/kernel_lookup.h"
 

@@ -12,6 +12,8 @@
 #include <clang/AST/Decl.h>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
@@ -28,6 +30,10 @@ struct CheckedSite {
   // In a template: the class template, specialised per instantiation, that holds each one's site
   // and kernel pointer type, as the template's body names it ("tiletune_site_12_3_for<T, F>").
   std::string instantiation_class;
+  // NVRTC's options for the site's kernels: the file's standard (nvrtc_language.h), then the
+  // user's nvcc flags as NVRTC takes them. SiteInfo::options, the device check and the site's
+  // identity all take them.
+  std::vector<std::string> nvrtc_options;
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,

@@ -1,11 +1,13 @@
 #include "check/site_instantiations.h"
 
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace tiletune::tool {
@@ -104,6 +106,68 @@ std::vector<const clang::VarDecl*> local_constants(const clang::CUDAKernelCallEx
   return out;
 }
 
+// The probe's where_name<Index>(name) call: its index, or nothing for any other call.
+std::optional<unsigned> where_name_index(const clang::CallExpr* call) {
+  const clang::Expr* callee = call->getCallee()->IgnoreParenImpCasts();
+  llvm::ArrayRef<clang::TemplateArgumentLoc> arguments;
+  const clang::NamedDecl* named = nullptr;
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(callee)) {
+    named = ref->getDecl();
+    arguments = ref->template_arguments();
+  } else if (const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(callee)) {
+    if (lookup->getNumDecls() == 0) return std::nullopt;
+    named = *lookup->decls_begin();
+    arguments = lookup->template_arguments();
+  }
+  if (named == nullptr || named->getName() != "where_name" || arguments.empty() ||
+      named->getQualifiedNameAsString() != "tiletune::detail::where_name")
+    return std::nullopt;
+  const clang::TemplateArgument& index = arguments.front().getArgument();
+  if (index.getKind() == clang::TemplateArgument::Integral)
+    return static_cast<unsigned>(index.getAsIntegral().getZExtValue());
+  if (index.getKind() == clang::TemplateArgument::Expression)
+    if (const auto* literal =
+            llvm::dyn_cast<clang::IntegerLiteral>(index.getAsExpr()->IgnoreParenImpCasts()))
+      return static_cast<unsigned>(literal->getValue().getZExtValue());
+  return std::nullopt;
+}
+
+// The value Clang's constant evaluator gives `name`, as C++ evaluates a constant expression at the
+// annotation, or why there is none.
+WhereName evaluate_where_name(const clang::Expr* name, const clang::ASTContext& context) {
+  WhereName out;
+  if (name->isValueDependent() || name->isTypeDependent()) {
+    out.problem = "depends on the enclosing template's parameters";
+    return out;
+  }
+  const clang::QualType type = name->getType();
+  if (!type->isIntegralOrEnumerationType()) {
+    out.problem = "has type '" + type.getAsString(context.getPrintingPolicy()) +
+                  "', not an integer or enumeration type";
+    return out;
+  }
+  clang::Expr::EvalResult result;
+  llvm::SmallVector<clang::PartialDiagnosticAt, 4> notes;
+  result.Diag = &notes;
+  if (!name->EvaluateAsConstantExpr(result, context) || !result.Val.isInt() || !notes.empty()) {
+    out.problem = "is not a constant expression";
+    for (const clang::PartialDiagnosticAt& note : notes) {
+      llvm::SmallString<128> text;
+      note.second.EmitToString(context.getDiagnostics(), text);
+      out.notes.emplace_back(note.first, std::string(text));
+    }
+    return out;
+  }
+  const llvm::APSInt& value = result.Val.getInt();
+  if (!value.isRepresentableByInt64()) {
+    out.problem = "is " + llvm::toString(value, 10) +
+                  ", beyond the 64-bit signed values 'where' is evaluated in";
+    return out;
+  }
+  out.value = value.getExtValue();
+  return out;
+}
+
 // The type aliases local to a function that template arguments name.
 class LocalTypes : public clang::RecursiveASTVisitor<LocalTypes> {
  public:
@@ -155,6 +219,18 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     bool const result = RecursiveASTVisitor::TraverseLambdaExpr(e);
     functions_.pop_back();
     return result;
+  }
+
+  // A name of `where`, where the annotation is written: in a plain function, or a template's
+  // pattern (its value is the site's, the same in every instantiation).
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (functions_.empty() || instantiated_function(functions_.back()) != nullptr) return true;
+    const std::optional<unsigned> index = where_name_index(call);
+    if (!index || call->getNumArgs() != 1) return true;
+    const int site = site_at(call->getBeginLoc());
+    if (site < 0) return true;
+    launches_[site].where_names[*index] = evaluate_where_name(call->getArg(0), context_);
+    return true;
   }
 
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {

@@ -1,8 +1,9 @@
-// What Clang made of each annotation's kernel call (the probe, call_probe.h): in a plain function,
-// the kernel specialisation the launch calls, with the template arguments Clang deduced; in a host
-// function template (or a member of a class template), the same for every instantiation the
-// translation unit holds, with that instantiation's template arguments. Each instantiation is a
-// site of its own.
+// What Clang made of each annotation's kernel call and of the names in its `where` (the probe,
+// call_probe.h): in a plain function, the kernel specialisation the launch calls, with the template
+// arguments Clang deduced; in a host function template (or a member of a class template), the
+// same for every instantiation the translation unit holds, with that instantiation's template
+// arguments. Each instantiation is a site of its own. The names in `where` have one value for the
+// site, as its text (a template's pattern) has them.
 #pragma once
 
 #include "preprocess/site_finder.h"
@@ -11,6 +12,10 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/TemplateBase.h>
 
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace tiletune::tool {
@@ -31,6 +36,16 @@ struct SiteInstantiation {
   // The type aliases local to `function` that the written template arguments name (`using T =
   // float;` in `scale<$b, T>`), as this instantiation has them: NVRTC is given the type.
   std::vector<const clang::TypedefNameDecl*> local_types;
+};
+
+// What Clang made of one name of a constant in `where` (the probe's where_name<i>(name)), read
+// where the annotation is written (in a template, its pattern): its value, or why it has none.
+struct WhereName {
+  std::optional<long long> value;
+  std::string problem;  // "" with a value: "is not a constant expression", ...
+  // Clang's notes on why it is not constant ("read of non-const variable 'n' ..."), each where
+  // Clang puts it.
+  std::vector<std::pair<clang::SourceLocation, std::string>> notes;
 };
 
 struct SiteLaunches {
@@ -55,6 +70,9 @@ struct SiteLaunches {
   // Clang reported an error about the call (in some instantiation): its message explains what
   // was not resolved.
   bool rejected = false;
+  // By the name's index among `where`'s names (evaluable_grammar.h, names_in); a name Clang
+  // rejected (an undeclared one: Clang said why) has none.
+  std::map<unsigned, WhereName> where_names;
 };
 
 // The launches of every site, in the order of `sites`.

@@ -1,5 +1,7 @@
 #include "check/space_checks.h"
 
+#include "annotation/axis_lookup.h"
+#include "annotation/evaluable_grammar.h"
 #include "annotation/evaluate.h"
 #include "annotation/search_values.h"
 #include "search/search_strategies.h"
@@ -12,7 +14,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
+#include <variant>
 
 namespace tiletune::tool {
 namespace {
@@ -131,6 +136,43 @@ std::vector<Value> axis_values(const Annotation& a, const std::string& name) {
   return out;
 }
 
+// `where`'s tree with each name of a constant replaced by the value Clang gave it (a tree without
+// names as it is); null after reporting a name that has no value; nullopt when Clang rejected one
+// (its own error says why).
+std::optional<std::shared_ptr<const ExprNode>> with_clang_values(const ExprNode& tree,
+                                                                 const SiteLaunches& launches,
+                                                                 SiteReporter& report) {
+  const std::vector<const ExprNode*> names = names_in(tree);
+  std::vector<long long> values;
+  bool valued = true;
+  for (unsigned i = 0; i < names.size(); ++i) {
+    const ExprNode& name = *names[i];
+    auto found = launches.where_names.find(i);
+    if (found == launches.where_names.end()) {
+      if (launches.rejected) return std::nullopt;
+      report.error(name.span, "'" + name.name +
+                                  "' in 'where' has no value: Clang evaluates the names in "
+                                  "'where' in the function that holds the annotation; put it in "
+                                  "one, or write the value");
+      valued = false;
+      continue;
+    }
+    const WhereName& clang = found->second;
+    if (clang.value) {
+      values.push_back(*clang.value);
+      continue;
+    }
+    report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
+                                ": 'where' is evaluated at build time, so a name in it must be an "
+                                "integer constant (constexpr, a const integer with a constant "
+                                "initializer, an enumerator)");
+    for (const auto& [at, note] : clang.notes) report.note(at, note);
+    valued = false;
+  }
+  if (!valued) return std::shared_ptr<const ExprNode>();
+  return with_name_values(tree, values);
+}
+
 }  // namespace
 
 std::string LiteralSpace::describe(const std::vector<long long>& config) const {
@@ -145,30 +187,41 @@ std::optional<LiteralSpace> check_literal_space(const Annotation& a, SiteReporte
   return std::nullopt;
 }
 
-void check_where(const Annotation& a, LiteralSpace* literal, SiteReporter& report) {
-  if (!a.where) return;
+bool check_where(const Annotation& a, LiteralSpace* literal, const SiteLaunches& names,
+                 SiteReporter& report) {
+  if (!a.where) return true;
   const Expr& where = *a.where;
   if (!literal) {
     report.error(where.span,
                  "'where' constrains a literal space; an opaque space takes its "
                  "constraint in tiletune::Space::cartesian(axes, constraint)");
-    return;
+    return true;
   }
-  if (!where.tree) {
+  auto parsed = where_tree(where);
+  if (const auto* too_deep = std::get_if<ParseError>(&parsed)) {
+    report.error(too_deep->span, too_deep->message);
+    return true;
+  }
+  const std::shared_ptr<const ExprNode>& written =
+      std::get<std::shared_ptr<const ExprNode>>(parsed);
+  if (!written) {
     report.error(where.span,
-                 "'where' must be an expression over '$' names and integer literals "
-                 "(arithmetic, comparison, &&, ||, !), evaluated at build time");
-    return;
+                 "'where' must be an expression over '$' names, integer literals and names of "
+                 "integer constants (arithmetic, comparison, &&, ||, !, cld), evaluated at build "
+                 "time");
+    return true;
   }
+  std::optional<std::shared_ptr<const ExprNode>> tree = with_clang_values(*written, names, report);
+  if (!tree) return false;
   // After an error the configurations may not be what the annotation meant.
-  if (report.errors() != 0) return;
+  if (report.errors() != 0 || !*tree) return true;
   std::vector<std::vector<long long>> kept;
   for (const auto& config : literal->configs) {
-    std::optional<long long> v = evaluate(*where.tree, literal->axes, config);
+    std::optional<long long> v = evaluate(**tree, literal->axes, config);
     if (!v) {
       report.error(where.span, "'where' cannot be evaluated for " + literal->describe(config) +
                                    " (division by zero or overflow)");
-      return;
+      return true;
     }
     if (*v) kept.push_back(config);
   }
@@ -176,6 +229,7 @@ void check_where(const Annotation& a, LiteralSpace* literal, SiteReporter& repor
     report.error(where.span, "'where' leaves the space empty: it removes all " +
                                  std::to_string(literal->configs.size()) + " configurations");
   literal->configs = std::move(kept);
+  return true;
 }
 
 void check_hints(const Annotation& a, SiteReporter& report) {
@@ -193,19 +247,6 @@ void check_hints(const Annotation& a, SiteReporter& report) {
       report.note(axis->name_span, "axis '" + hint + "' defined here");
     }
   }
-}
-
-const Axis* axis_named(const Annotation& a, const std::string& name) {
-  if (!a.space) return nullptr;
-  if (const auto* cartesian = std::get_if<CartesianSpace>(&*a.space)) {
-    for (const Axis& axis : cartesian->axes)
-      if (axis.name == name) return &axis;
-  } else if (const auto* list = std::get_if<ListSpace>(&*a.space)) {
-    if (!list->entries.empty())
-      for (const Axis& field : list->entries.front().fields)
-        if (field.name == name) return &field;
-  }
-  return nullptr;
 }
 
 // Only where the search is exhaustive: `search = exhaustive`, or the default up to its limit.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "annotation/annotation.h"
+#include "check/site_instantiations.h"
 #include "diagnostics/diagnostics.h"
 
 #include <optional>
@@ -26,13 +27,14 @@ std::optional<LiteralSpace> check_literal_space(const Annotation& a, SiteReporte
 
 // Keeps the configurations `where` accepts, after reporting a `where` that cannot be evaluated
 // here or that leaves nothing. `literal` is null for an opaque space, which takes no `where`.
-void check_where(const Annotation& a, LiteralSpace* literal, SiteReporter& report);
+// Its names of constants take the values Clang gave them (`names`, SiteLaunches::where_names).
+// False when the configurations stay unknown because Clang rejected a name (its error says why):
+// nothing more is said of them.
+bool check_where(const Annotation& a, LiteralSpace* literal, const SiteLaunches& names,
+                 SiteReporter& report);
 
 // occupancy and num_ctas, static or as axes: valid values, and not both at once.
 void check_hints(const Annotation& a, SiteReporter& report);
-
-// The axis of a literal space named `name` (a list's first entry's), or null.
-const Axis* axis_named(const Annotation& a, const std::string& name);
 
 // Warns that a large literal space makes the first launch slow.
 void warn_large_space(const Annotation& a, const LiteralSpace& literal, SiteReporter& report);

@@ -43,32 +43,37 @@ std::string check_key(const std::string& source, const std::vector<CheckProgram>
     for (const std::string& name : program.name_expressions) hash = with_field(hash, name);
     hash = with_field(hash, "program");
   }
-  hash = with_field(hash, std::to_string(arch));
+  // Machine code for sm_<arch> since issue 29 (PTX for compute_<arch> before): a pass of the PTX
+  // check says nothing of what the assembler makes.
+  hash = with_field(hash, "sm_" + std::to_string(arch));
   return detail::hex64(with_field(hash, std::to_string(nvrtc_version)));
 }
 
-bool check_passed_before(const std::string& directory, const std::string& key) {
-  if (directory.empty() || !files::untrusted_directory_because(directory).empty()) return false;
+std::optional<std::string> check_passed_before(const std::string& directory,
+                                               const std::string& key) {
+  if (directory.empty() || !files::untrusted_directory_because(directory).empty())
+    return std::nullopt;
   const std::string path = directory + "/" + key;
   // Not through a link, not blocking on a FIFO; then checked for what it is before it is read.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-  if (fd < 0) return false;
+  if (fd < 0) return std::nullopt;
   const std::string expected = pass_text(key);
   struct stat info {};
   std::string text;
-  const bool passed =
+  const bool read =
       ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && files::untrusted_because(info).empty() &&
-      files::read_bounded(fd, expected.size(), text) == files::ReadOutcome::kWhole &&
-      text == expected;
+      files::read_bounded(fd, expected.size() + kMaxRemarks, text) == files::ReadOutcome::kWhole;
   ::close(fd);
-  return passed;
+  if (!read || text.compare(0, expected.size(), expected) != 0) return std::nullopt;
+  return text.substr(expected.size());
 }
 
-void record_pass(const std::string& directory, const std::string& key) {
-  if (directory.empty() || !files::make_directories(directory).empty() ||
+void record_pass(const std::string& directory, const std::string& key, const std::string& remarks) {
+  if (directory.empty() || remarks.size() > kMaxRemarks ||
+      !files::make_directories(directory).empty() ||
       !files::untrusted_directory_because(directory).empty())
     return;
-  (void)files::write_atomically(directory + "/" + key, pass_text(key), 0644);
+  (void)files::write_atomically(directory + "/" + key, pass_text(key) + remarks, 0644);
 }
 
 }  // namespace tiletune::tool

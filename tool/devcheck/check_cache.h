@@ -1,7 +1,8 @@
 // Which device checks have passed before: one small file per passing check, named by the hash of
 // everything NVRTC was given (slice, name expressions, options, architecture, NVRTC's version),
 // so that an unchanged site costs nothing on a rebuild. Only a pass is kept: a failing site is
-// compiled again and its errors reported again.
+// compiled again and its errors reported again. A pass keeps what the check said besides (which
+// configurations cannot run), to say it again.
 //
 // A pass lets a kernel through the build without NVRTC's word, so one is trusted only where no
 // other user could have planted it: in a directory of this user's that no one else may write, as
@@ -10,6 +11,8 @@
 // read nor written: every check compiles.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,13 +32,19 @@ std::string device_check_cache_dir(const std::string& configured);
 std::string check_key(const std::string& source, const std::vector<CheckProgram>& programs,
                       int arch, int nvrtc_version);
 
-// True only for a file this tool wrote for `key` (its text names the key), in a trusted directory:
-// a file of that name with any other content, a link, another user's file or one others may
-// write, or any file in a directory others may write, is not trusted.
-bool check_passed_before(const std::string& directory, const std::string& key);
+// The remarks a pass recorded ("" for none) only for a file this tool wrote for `key` (its first
+// line names the key), in a trusted directory: a file of that name with any other content, one
+// longer than a pass with kMaxRemarks, a link, another user's file or one others may write, or any
+// file in a directory others may write, is not trusted (nullopt).
+std::optional<std::string> check_passed_before(const std::string& directory,
+                                               const std::string& key);
 
-// Records a pass, creating the directory (0700) if missing; best effort (a cache that cannot be
-// written, or a directory that is not trusted, costs time, not correctness).
-void record_pass(const std::string& directory, const std::string& key);
+// Remarks longer than this are not recorded (the pass is not either).
+inline constexpr std::size_t kMaxRemarks = 16 * 1024;
+
+// Records a pass with its remarks, creating the directory (0700) if missing; best effort (a cache
+// that cannot be written, or a directory that is not trusted, costs time, not correctness).
+void record_pass(const std::string& directory, const std::string& key,
+                 const std::string& remarks = "");
 
 }  // namespace tiletune::tool

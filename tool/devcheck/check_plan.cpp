@@ -1,7 +1,6 @@
 #include "devcheck/check_plan.h"
 
 #include "annotation/evaluate.h"
-#include "slice/nvrtc_language.h"
 
 #include "instantiation/launch_bounds.h"
 #include "instantiation/name_expression.h"
@@ -20,7 +19,7 @@ namespace {
 struct Instantiation {
   std::vector<std::string> options;
   std::string name_expression;
-  std::vector<long long> config;
+  std::vector<PlannedConfiguration> configs;  // the first one's values brought it in
 };
 
 // The block size a configuration launches with, when the annotation fixes it from the space alone
@@ -52,17 +51,22 @@ std::vector<Instantiation> instantiations(const CheckedSite& site,
   const LiteralSpace& literal = *site.literal;
   const Space space = Space::list(literal.axes, literal.configs);
   std::vector<Instantiation> out;
-  std::set<std::pair<std::vector<std::string>, std::string>> seen;
+  std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> seen;
   for (const std::vector<long long>& values : literal.configs) {
     Config config;
     for (long long v : values) config.push_back(v);
-    Instantiation one{nvrtc_language_options(site.kernel->getLangOpts()),
-                      detail::substitute_axes(name_expression, space, config), values};
-    if (std::optional<std::string> bounds =
-            detail::launch_bounds_option(source, block_size(*site.annotation, literal, values),
-                                         occupancy(*site.annotation, literal, values)))
+    unsigned const threads = block_size(*site.annotation, literal, values);
+    Instantiation one{site.nvrtc_options,
+                      detail::substitute_axes(name_expression, space, config),
+                      {{values, threads}}};
+    if (std::optional<std::string> bounds = detail::launch_bounds_option(
+            source, threads, occupancy(*site.annotation, literal, values)))
       one.options.push_back(std::move(*bounds));
-    if (seen.emplace(one.options, one.name_expression).second) out.push_back(std::move(one));
+    auto [it, added] = seen.emplace(std::pair(one.options, one.name_expression), out.size());
+    if (added)
+      out.push_back(std::move(one));
+    else
+      out[it->second].configs.push_back({values, threads});
   }
   return out;
 }
@@ -74,8 +78,9 @@ std::vector<Instantiation> covering_subset(std::vector<Instantiation> all) {
   std::vector<Instantiation> out;
   for (Instantiation& one : all) {
     bool brings_new = false;
-    for (std::size_t axis = 0; axis < one.config.size(); ++axis)
-      brings_new |= covered.emplace(axis, one.config[axis]).second;
+    const std::vector<long long>& values = one.configs.front().values;
+    for (std::size_t axis = 0; axis < values.size(); ++axis)
+      brings_new |= covered.emplace(axis, values[axis]).second;
     if (brings_new) out.push_back(std::move(one));
   }
   return out;
@@ -101,8 +106,13 @@ CheckPlan plan_device_check(const CheckedSite& site, const std::string& name_exp
   std::map<std::vector<std::string>, std::size_t> program_of;
   for (Instantiation& one : all) {
     auto [it, added] = program_of.emplace(one.options, plan.programs.size());
-    if (added) plan.programs.push_back(CheckProgram{one.options, {}});
+    if (added) {
+      plan.programs.push_back(CheckProgram{one.options, {}});
+      plan.configurations.emplace_back();
+    }
     plan.programs[it->second].name_expressions.push_back(std::move(one.name_expression));
+    plan.checked_configurations += one.configs.size();
+    plan.configurations[it->second].push_back(std::move(one.configs));
   }
   return plan;
 }

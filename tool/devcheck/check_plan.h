@@ -15,11 +15,21 @@ namespace tiletune::tool {
 
 inline constexpr std::size_t kFullCheckLimit = 64;
 
+// A configuration of the space as the check sees it: its values, and the block size it launches
+// with when the space fixes it (0 otherwise).
+struct PlannedConfiguration {
+  std::vector<long long> values;
+  unsigned threads = 0;
+};
+
 struct CheckPlan {
   std::vector<CheckProgram> programs;
-  std::size_t instantiations = 0;  // distinct (options, name expression) pairs of the space
-  std::size_t checked = 0;         // how many of them the programs hold
-  std::string not_checked;         // why nothing can be checked at build time ("": something is)
+  // Per program, per name expression: the configurations that compile as it.
+  std::vector<std::vector<std::vector<PlannedConfiguration>>> configurations;
+  std::size_t instantiations = 0;          // distinct (options, name expression) pairs of the space
+  std::size_t checked = 0;                 // how many of them the programs hold
+  std::size_t checked_configurations = 0;  // the configurations those stand for
+  std::string not_checked;  // why nothing can be checked at build time ("": something is)
 };
 
 // `name_expression` is the site's, `$name` standing for axis values (site_info_code.h).

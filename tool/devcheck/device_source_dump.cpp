@@ -38,6 +38,7 @@ void dump_device_source(const CheckedSite& site, const std::string& name_express
     input.source = slice.source;
     input.options = program.options;
     input.arch = options.arch;
+    input.cubin = true;  // machine code for sm_<arch>, as the check builds it
     programs.push_back(llvm::json::Object{{"options", strings(detail::front_end_options(input))},
                                           {"name_expressions", strings(program.name_expressions)}});
   }

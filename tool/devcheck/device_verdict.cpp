@@ -39,9 +39,9 @@ class HeldDiagnostics : public clang::DiagnosticConsumer {
 };
 
 // The device check, its diagnostics held back in `held` so that objections can go first.
-bool check_holding_diagnostics(const CheckedSite& site, const std::string& name_expression,
-                               const Slice& slice, const DeviceCheckOptions& options,
-                               clang::ASTContext& context, HeldDiagnostics& held) {
+DeviceCheck check_holding_diagnostics(const CheckedSite& site, const std::string& name_expression,
+                                      const Slice& slice, const DeviceCheckOptions& options,
+                                      clang::ASTContext& context, HeldDiagnostics& held) {
   clang::DiagnosticsEngine& engine = context.getDiagnostics();
   clang::DiagnosticsEngine holding(engine.getDiagnosticIDs(), engine.getDiagnosticOptions(), &held,
                                    /*ShouldOwnClient=*/false);
@@ -64,11 +64,12 @@ bool judge_device_code(const CheckedSite& site, const std::string& name_expressi
     return slice.objections.empty();
   }
   HeldDiagnostics held;
-  const bool compiled =
+  const DeviceCheck checked =
       check_holding_diagnostics(site, name_expression, slice, options, context, held);
-  if (!compiled || !judged) report_objections(slice.objections, report);
+  // What compiles but cannot run is no objection's to explain.
+  if (checked == DeviceCheck::kCompileError || !judged) report_objections(slice.objections, report);
   held.pass_on(context.getDiagnostics());
-  return compiled && (judged || slice.objections.empty());
+  return checked == DeviceCheck::kPassed && (judged || slice.objections.empty());
 }
 
 }  // namespace tiletune::tool

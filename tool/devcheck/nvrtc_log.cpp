@@ -66,4 +66,11 @@ std::vector<NvrtcDiagnostic> parse_nvrtc_log(std::string_view log) {
   return out;
 }
 
+bool assembler_failed(std::string_view log) {
+  if (log.find("ptxas") == std::string_view::npos) return false;
+  for (const NvrtcDiagnostic& d : parse_nvrtc_log(log))
+    if (d.error) return false;
+  return true;
+}
+
 }  // namespace tiletune::tool

@@ -20,4 +20,9 @@ struct NvrtcDiagnostic {
 
 std::vector<NvrtcDiagnostic> parse_nvrtc_log(std::string_view log);
 
+// Whether a compile that failed with `log` failed in the assembler: ptxas ran (its lines are in
+// the log) and the front end reported no error, so the source compiles and the machine code for
+// the architecture is what could not be made.
+bool assembler_failed(std::string_view log);
+
 }  // namespace tiletune::tool

@@ -24,8 +24,9 @@ void Reporter::warning(const SiteText& site, Span span, const std::string& messa
 void Reporter::report_in_site(clang::DiagnosticsEngine::Level level, const SiteText& site,
                               Span span, const std::string& message) {
   clang::SourceRange range;
-  if (span.end > span.begin) range = {at(site, span.begin), at(site, span.end, true)};
-  report(level, at(site, span.begin), range, message);
+  if (span.end > span.begin)
+    range = {site_location(site, span.begin), site_location(site, span.end, true)};
+  report(level, site_location(site, span.begin), range, message);
   const MacroExpansion* macro = expansion_at(site.expansions, span.begin);
   if (!macro) return;
   if (macro->function_like)

@@ -20,14 +20,6 @@ class Reporter {
   void note(clang::SourceLocation where, const std::string& message);
   void error(clang::SourceLocation where, const std::string& message);
 
-  // `offset` into the site's text (macros expanded, splices removed) as a location in the written
-  // text; inside a macro's expansion, its use.
-  static clang::SourceLocation at(const SiteText& site, unsigned offset, bool range_end = false) {
-    unsigned const spliced = written_offset(site.expansions, offset, range_end);
-    return site.text_begin.getLocWithOffset(
-        static_cast<int>(unspliced_offset(site.splices, spliced, range_end)));
-  }
-
   unsigned errors() const { return errors_; }
 
  private:
@@ -48,7 +40,7 @@ class SiteReporter {
   void error(Span span, const std::string& message) { report_.error(site_, span, message); }
   void warning(Span span, const std::string& message) { report_.warning(site_, span, message); }
   void note(Span span, const std::string& message) {
-    report_.note(Reporter::at(site_, span.begin), message);
+    report_.note(site_location(site_, span.begin), message);
   }
   // Elsewhere in the translation unit (a declaration the annotation conflicts with).
   void note(clang::SourceLocation where, const std::string& message) {

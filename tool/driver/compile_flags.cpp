@@ -1,39 +1,17 @@
 #include "driver/compile_flags.h"
 
-#include "driver/host_include_dirs.h"
-#include "driver/nvcc_flags.h"
-
 #include <clang/Tooling/CompilationDatabase.h>
+#include <llvm/Support/Allocator.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/StringSaver.h>
 
 #include <memory>
 
 namespace tiletune::tool {
 namespace {
-
-// The flags of a compile command that matter for parsing: include paths, macros, the standard,
-// and the host compiler (whose include directories nvcc uses). nvcc's other options (-arch,
-// --generate-code, -x cu, ...) mean nothing to Clang.
-std::vector<std::string> parsing_flags(const std::vector<std::string>& command) {
-  std::vector<std::string> kept;
-  for (std::size_t i = 1; i < command.size(); ++i) {
-    const std::string& a = command[i];
-    for (const std::string p : {"-I", "-D", "-U", "-isystem", "-include",
-                                "-std=", "--std=", "-ccbin", "--compiler-bindir"}) {
-      if (a.rfind(p, 0) != 0) continue;
-      bool separate = a == p && p.back() != '=' && i + 1 < command.size();
-      if (p == "--std=") {
-        kept.push_back("-std=" + a.substr(6));
-      } else {
-        kept.push_back(a);
-        if (separate) kept.push_back(command[++i]);
-      }
-      break;
-    }
-  }
-  return kept;
-}
 
 // The public headers: next to an installed tool (<prefix>/bin/../include), else the source tree.
 std::string tiletune_include_dir(const char* argv0) {
@@ -63,12 +41,42 @@ bool flags_from_database(const std::string& input, const std::string& build_dir,
     message = "compile_commands.json has no command for " + std::string(absolute);
     return false;
   }
-  flags = parsing_flags(commands.front().CommandLine);
+  const std::vector<std::string>& command = commands.front().CommandLine;
+  flags = flags_the_tool_takes(std::vector<std::string>(command.begin() + 1, command.end()));
   return true;
 }
 
-std::vector<std::string> clang_arguments(const char* argv0, const std::vector<std::string>& flags) {
-  NvccTranslation nvcc = translate_nvcc_flags(flags);
+bool flags_from_file(const std::string& path, std::vector<std::string>& flags,
+                     std::string& message) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> text = llvm::MemoryBuffer::getFile(path);
+  if (!text) {
+    message = "cannot read the flags file '" + path + "': " + text.getError().message();
+    return false;
+  }
+  std::vector<std::string> words;
+  llvm::SmallVector<llvm::StringRef, 32> lines;
+  (*text)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    line = line.rtrim("\r");
+    if (line.empty()) continue;
+    if (!line.consume_front("SHELL:")) {
+      words.push_back(line.str());
+      continue;
+    }
+    llvm::BumpPtrAllocator allocator;
+    llvm::StringSaver saver(allocator);
+    llvm::SmallVector<const char*, 16> split;
+    llvm::cl::TokenizeGNUCommandLine(line, saver, split);
+    for (const char* word : split)
+      if (word != nullptr) words.emplace_back(word);
+  }
+  std::vector<std::string> taken = flags_the_tool_takes(words);
+  flags.insert(flags.end(), taken.begin(), taken.end());
+  return true;
+}
+
+std::vector<std::string> clang_arguments(const char* argv0, const NvccTranslation& nvcc,
+                                         const std::vector<std::string>& host_dirs) {
   std::vector<std::string> args = {
       "-x", "cuda", "--cuda-host-only", "--cuda-path=" TILETUNE_CUDA_PATH,
       "-Wno-unknown-cuda-version", "-resource-dir=" TILETUNE_CLANG_RESOURCE_DIR,
@@ -83,7 +91,7 @@ std::vector<std::string> clang_arguments(const char* argv0, const std::vector<st
   args.push_back("-include");
   args.push_back("tiletune/detail/clang_parse_compat.h");
   // After Clang's own directories, so its builtin headers (stddef.h, ...) still come first.
-  for (const std::string& dir : host_include_dirs(nvcc.host_compiler)) {
+  for (const std::string& dir : host_dirs) {
     args.push_back("-idirafter");
     args.push_back(dir);
   }

@@ -1,32 +1,23 @@
 #include "driver/nvcc_flags.h"
 
 #include <array>
+#include <optional>
 #include <string_view>
 #include <utility>
 
 namespace tiletune::tool {
 namespace {
 
-// nvcc options that say how to generate device code, link or report: nothing the host-side parse
-// depends on. kNvccValued's take the next argument as their value when written without `=`.
-constexpr std::array kNvccOnly = {"--extended-lambda",
-                                  "--expt-extended-lambda",
-                                  "--expt-relaxed-constexpr",
-                                  "-lineinfo",
-                                  "--generate-line-info",
-                                  "-G",
-                                  "--device-debug",
-                                  "--use_fast_math",
-                                  "-use_fast_math",
-                                  "--resource-usage",
+// nvcc options that say how to build, link or report, besides those that shape the device code
+// (nvrtc_options.h): nothing the host-side parse depends on. kNvccValued's take the next argument
+// as their value when written without `=`.
+constexpr std::array kNvccOnly = {"--resource-usage",
                                   "-res-usage",
                                   "-dc",
                                   "-dw",
                                   "-dlto",
                                   "--keep",
                                   "-keep",
-                                  "--restrict",
-                                  "-restrict",
                                   "--extensible-whole-program",
                                   "-ewp",
                                   "--display-error-number",
@@ -44,10 +35,6 @@ constexpr std::array kNvccValued = {"-arch",
                                     "--gpu-code",
                                     "-gencode",
                                     "--generate-code",
-                                    "-maxrregcount",
-                                    "--maxrregcount",
-                                    "-Xptxas",
-                                    "--ptxas-options",
                                     "-Xnvlink",
                                     "--nvlink-options",
                                     "-Xlinker",
@@ -58,22 +45,8 @@ constexpr std::array kNvccValued = {"-arch",
                                     "-default-stream",
                                     "-rdc",
                                     "--relocatable-device-code",
-                                    "-ftz",
-                                    "--ftz",
-                                    "-prec-div",
-                                    "--prec-div",
-                                    "-prec-sqrt",
-                                    "--prec-sqrt",
-                                    "-fmad",
-                                    "--fmad",
                                     "-t",
                                     "--threads",
-                                    "-diag-suppress",
-                                    "--diag-suppress",
-                                    "-diag-warn",
-                                    "--diag-warn",
-                                    "-diag-error",
-                                    "--diag-error",
                                     "-split-compile",
                                     "--split-compile",
                                     "-x",
@@ -84,11 +57,7 @@ constexpr std::array kNvccValued = {"-arch",
                                     "--compiler-options"};
 
 // nvcc's long spellings of options Clang spells short.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kLongSpellings = {{
-    {"--include-path", "-I"},
-    {"--define-macro", "-D"},
-    {"--undefine-macro", "-U"},
-    {"--system-include", "-isystem"},
+constexpr std::array<std::pair<std::string_view, std::string_view>, 1> kLongSpellings = {{
     {"--pre-include", "-include"},
 }};
 
@@ -148,12 +117,68 @@ bool translate_long_spelling(const std::vector<std::string>& nvcc_flags, std::si
   return false;
 }
 
+// One of nvcc's options that shape the device code (nvrtc_options.h), with its value.
+struct DeviceFlag {
+  std::string_view name;
+  const DeviceOption* option = nullptr;
+  std::string_view value;
+};
+
+// The device-code option at `nvcc_flags[i]` in any form nvcc takes (`-x v`, `-x=v`, and for -I,
+// -D and -U `-xv`), `i` moved past its value; nullopt for any other argument.
+std::optional<DeviceFlag> device_flag(const std::vector<std::string>& nvcc_flags, std::size_t& i) {
+  std::string_view arg = nvcc_flags[i];
+  if (const DeviceOption* option = device_option(arg)) {
+    if (!option->takes_value) return DeviceFlag{arg, option, {}};
+    if (i + 1 == nvcc_flags.size()) return std::nullopt;  // nvcc says what is missing
+    return DeviceFlag{arg, option, nvcc_flags[++i]};
+  }
+  if (std::size_t eq = arg.find('='); eq != std::string_view::npos)
+    if (const DeviceOption* option = device_option(arg.substr(0, eq));
+        option && option->takes_value)
+      return DeviceFlag{arg.substr(0, eq), option, arg.substr(eq + 1)};
+  for (std::string_view attached : {"-I", "-D", "-U"})
+    if (arg.size() > 2 && arg.substr(0, 2) == attached)
+      return DeviceFlag{attached, device_option(attached), arg.substr(2)};
+  return std::nullopt;
+}
+
+// What Clang's parse takes of a device-code option: -D, -U, -I and -isystem as Clang spells them
+// (nvcc's directory lists split), and for nvcc's lambda and constexpr options the macros nvcc
+// defines with them (Clang parses both kinds of code without an option).
+void take_for_clang(const DeviceFlag& flag, std::vector<std::string>& out) {
+  if (flag.option->nvrtc.empty()) {
+    if (flag.name.find("lambda") != std::string_view::npos)
+      out.emplace_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+    if (flag.name.find("relaxed-constexpr") != std::string_view::npos)
+      out.emplace_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
+    return;
+  }
+  if (!flag.option->for_clang_too) return;
+  if (flag.option->nvrtc == "-D" || flag.option->nvrtc == "-U") {
+    out.push_back(std::string(flag.option->nvrtc) + std::string(flag.value));
+    return;
+  }
+  const bool system = flag.name == "-isystem" || flag.name == "--system-include";
+  for (std::string_view list = flag.value; !list.empty();) {
+    const std::size_t comma = list.find(',');
+    out.emplace_back(system ? "-isystem" : "-I");
+    out.emplace_back(list.substr(0, comma));
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+  }
+}
+
 }  // namespace
 
 NvccTranslation translate_nvcc_flags(const std::vector<std::string>& nvcc_flags) {
   NvccTranslation t;
   for (std::size_t i = 0; i < nvcc_flags.size(); ++i) {
     std::string_view arg = nvcc_flags[i];
+    if (std::optional<DeviceFlag> flag = device_flag(nvcc_flags, i)) {
+      add_nvrtc_option(flag->name, *flag->option, flag->value, t.nvrtc);
+      take_for_clang(*flag, t.clang_flags);
+      continue;
+    }
     if (is_one_of(arg, kNvccOnly)) continue;
     if (std::string_view name = valued_name(arg); !name.empty()) {
       take_valued(name, arg.substr(name.size() + 1), t);
@@ -176,6 +201,25 @@ NvccTranslation translate_nvcc_flags(const std::vector<std::string>& nvcc_flags)
     t.clang_flags.emplace_back(arg);
   }
   return t;
+}
+
+std::vector<std::string> flags_the_tool_takes(const std::vector<std::string>& command) {
+  // The parse's options that take a value, which nvcc also takes as `-x=v`.
+  constexpr std::array kParseValued = {
+      "-include", "--pre-include",     "-std",       "--std",
+      "-ccbin",   "--compiler-bindir", "-Xcompiler", "--compiler-options"};
+  std::vector<std::string> kept;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const std::size_t first = i;
+    const std::string_view arg = command[i];
+    const std::size_t eq = arg.find('=');
+    const bool parse_valued = is_one_of(arg.substr(0, eq), kParseValued);
+    if (parse_valued && eq == std::string_view::npos && i + 1 < command.size()) ++i;
+    if (!parse_valued && !device_flag(command, i)) continue;
+    kept.insert(kept.end(), command.begin() + static_cast<std::ptrdiff_t>(first),
+                command.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+  }
+  return kept;
 }
 
 }  // namespace tiletune::tool

@@ -1,6 +1,6 @@
 #include "emit/code_layout.h"
 
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,9 +1,16 @@
 #include "emit/expression_code.h"
 
+#include "annotation/evaluable_grammar.h"
 #include "annotation/launch_expressions.h"
 
 #include <algorithm>
+#include <climits>
 #include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace tiletune::tool {
 namespace {
@@ -24,14 +31,15 @@ std::string one_line(const std::string& text) {
   return out;
 }
 
-// The expression's text with `$name` replaced by `value_of(name)` and cld by tiletune's.
+struct Edit {
+  unsigned begin, end;
+  std::string text;
+};
+
+// The expression's text with `$name` replaced by `value_of(name)`, cld by tiletune's, and the
+// `names` edits made.
 template <class ValueOf>
-std::string substitute(const Expr& e, const ValueOf& value_of) {
-  struct Edit {
-    unsigned begin, end;
-    std::string text;
-  };
-  std::vector<Edit> edits;
+std::string substitute(const Expr& e, const ValueOf& value_of, std::vector<Edit> edits = {}) {
   for (const DollarRef& d : e.dollars)
     edits.push_back({d.span.begin, d.span.end, value_of(d.name)});
   for (const Span& c : e.clds) edits.push_back({c.begin, c.end, "::tiletune::cld"});
@@ -72,6 +80,30 @@ Code ExpressionCode::runtime(const Expr& e) const {
     return "tt_cfg[" + axes_array_ + "[" + std::to_string(at) + "]]";
   });
   return Code(std::move(text), line_of(e));
+}
+
+Code ExpressionCode::where(const Expr& where) const {
+  std::vector<Edit> names;
+  auto parsed = where_tree(where);
+  const auto* tree = std::get_if<std::shared_ptr<const ExprNode>>(&parsed);
+  if (tree && *tree && site_.launches) {
+    const std::map<unsigned, WhereName>& values = site_.launches->where_names;
+    const std::vector<const ExprNode*> in_order = names_in(**tree);
+    for (unsigned i = 0; i < in_order.size(); ++i) {
+      auto found = values.find(i);
+      if (found == values.end() || !found->second.value) continue;  // the checks refused it
+      const long long value = *found->second.value;
+      // The most negative value has no literal of its own.
+      names.push_back({in_order[i]->span.begin, in_order[i]->span.end,
+                       value == LLONG_MIN ? "(-9223372036854775807ll - 1)"
+                                          : "(" + std::to_string(value) + "ll)"});
+    }
+  }
+  std::string text = substitute(
+      where,
+      [&](const std::string& name) { return "tt_cfg[" + std::to_string(axis_index(name)) + "]"; },
+      std::move(names));
+  return Code(std::move(text), line_of(where));
 }
 
 Code ExpressionCode::first_config(const Expr& e) const {

@@ -23,6 +23,11 @@ class ExpressionCode {
   // dollar_names(), and their values long long.
   Code runtime(const Expr& e) const;
 
+  // `where` as runtime() writes it, each name of a constant as the value Clang gave it
+  // (SiteLaunches::where_names): the space is built where a local constant of the launching
+  // function is out of scope, and a scoped enumerator does not compare with an integer.
+  Code where(const Expr& where) const;
+
   // In the kernel's pointer type, which the checks proved the same for every configuration:
   // `$name` is the first configuration's value, or for an opaque space (whose values are unknown
   // here) any value, 1.

@@ -10,22 +10,29 @@ struct TopLevel {
   clang::SourceLocation begin, end;
 };
 
-std::vector<TopLevel> top_level(clang::ASTContext& context) {
+// Written in a file the rewrite writes, where generated code can go.
+bool written_by_rewrite(const clang::SourceManager& sm, const RewrittenHeaders& files,
+                        clang::SourceLocation at) {
+  return at.isValid() && at.isFileID() && files.rewrites(sm.getFileID(at));
+}
+
+std::vector<TopLevel> top_level(clang::ASTContext& context, const RewrittenHeaders& files) {
   const clang::SourceManager& sm = context.getSourceManager();
   std::vector<TopLevel> out;
   for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
     clang::SourceLocation begin = declaration_begin(d);
     clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-    if (begin.isValid() && end.isValid() && sm.isWrittenInMainFile(begin))
-      out.push_back({begin, end});
+    if (end.isValid() && written_by_rewrite(sm, files, begin)) out.push_back({begin, end});
   }
   return out;
 }
 
-// `at` as a place in the main file: in an included file, the #include that brings it.
-clang::SourceLocation in_main_file(const clang::SourceManager& sm, clang::SourceLocation at) {
+// `at` as a place in a rewritten file: in any other file, the #include that brings it.
+clang::SourceLocation in_rewritten_file(const clang::SourceManager& sm,
+                                        const RewrittenHeaders& files, clang::SourceLocation at) {
   at = sm.getExpansionLoc(at);
-  while (at.isValid() && !sm.isWrittenInMainFile(at)) at = sm.getIncludeLoc(sm.getFileID(at));
+  while (at.isValid() && !written_by_rewrite(sm, files, at))
+    at = sm.getIncludeLoc(sm.getFileID(at));
   return at;
 }
 
@@ -62,28 +69,30 @@ clang::SourceLocation declaration_begin(const clang::Decl* d) {
   return begin;
 }
 
-const clang::Decl* top_level_decl_of(clang::ASTContext& context, clang::SourceLocation at) {
+const clang::Decl* top_level_decl_of(clang::ASTContext& context, const RewrittenHeaders& files,
+                                     clang::SourceLocation at) {
   const clang::SourceManager& sm = context.getSourceManager();
   for (const clang::Decl* d : context.getTranslationUnitDecl()->decls()) {
     clang::SourceLocation begin = declaration_begin(d);
     clang::SourceLocation end = sm.getExpansionRange(d->getEndLoc()).getEnd();
-    if (begin.isInvalid() || end.isInvalid() || !sm.isWrittenInMainFile(begin)) continue;
+    if (end.isInvalid() || !written_by_rewrite(sm, files, begin)) continue;
     if (!sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at))
       return d;
   }
   return nullptr;
 }
 
-clang::SourceLocation specialisation_point(clang::ASTContext& context, const clang::Decl* holder,
+clang::SourceLocation specialisation_point(clang::ASTContext& context,
+                                           const RewrittenHeaders& files, const clang::Decl* holder,
                                            const std::vector<const clang::Decl*>& named,
                                            const clang::FunctionDecl* instance) {
   const clang::SourceManager& sm = context.getSourceManager();
-  std::vector<TopLevel> tops = top_level(context);
+  std::vector<TopLevel> tops = top_level(context, files);
   clang::SourceLocation after = past_holder(sm, tops, declaration_begin(holder));
   for (const clang::Decl* d : named) {
     if (const auto* tag = llvm::dyn_cast<clang::TagDecl>(d))
       if (const clang::TagDecl* definition = tag->getDefinition()) d = definition;
-    clang::SourceLocation at = in_main_file(sm, d->getBeginLoc());
+    clang::SourceLocation at = in_rewritten_file(sm, files, d->getBeginLoc());
     if (at.isInvalid()) continue;
     at = past_holder(sm, tops, at);
     if (sm.isBeforeInTranslationUnit(after, at)) after = at;
@@ -96,7 +105,8 @@ clang::SourceLocation specialisation_point(clang::ASTContext& context, const cla
     }
   // An explicit instantiation is no declaration at top level: the specialisation goes before its
   // line, if that comes first.
-  clang::SourceLocation explicit_at = in_main_file(sm, explicit_instantiation(instance));
+  clang::SourceLocation explicit_at =
+      in_rewritten_file(sm, files, explicit_instantiation(instance));
   if (explicit_at.isValid() && sm.isBeforeInTranslationUnit(after, explicit_at) &&
       (next.isInvalid() || sm.isBeforeInTranslationUnit(explicit_at, next))) {
     unsigned const column = sm.getPresumedColumnNumber(explicit_at);

@@ -1,13 +1,12 @@
 #include "emit/site_code.h"
 
 #include "emit/code_layout.h"
-#include "emit/code_writer.h"
 #include "emit/expression_code.h"
 #include "emit/instantiation_code.h"
 #include "emit/launch_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
-#include "slice/nvrtc_language.h"
+#include "source_text/code_writer.h"
 
 namespace tiletune::tool {
 namespace {
@@ -18,6 +17,25 @@ constexpr const char* kAxesArray = "tt_axes";
 // An opaque space's key and per-key site, local to the block that launches the site.
 constexpr const char* kKeyVariable = "tt_key";
 constexpr const char* kKeyedSite = "tt_site";
+
+// The launch of an opaque space's site: the key computed, the key's site found or made from `info`
+// (a SiteInfo expression) in the SitesPerKey `variable`, its axis indices named, and launched.
+Code per_key_launch(const CheckedSite& site, const ExpressionCode& expressions,
+                    const std::string& variable, Code info) {
+  std::vector<Code> statements{
+      "static ::tiletune::SitesPerKey " + variable + ";",
+      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
+                    launch_key_code(site, expressions), ";"}),
+      Code::concat({std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
+                    Code::list(variable + ".at(", {kKeyVariable, std::move(info)}, ");")})};
+  if (!expressions.dollar_names().empty())
+    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
+                         ".axes.data();");
+  statements.push_back(Code::concat(
+      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
+       ";"}));
+  return Code::block("[&] {", std::move(statements), "}()");
+}
 
 }  // namespace
 
@@ -32,8 +50,7 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
                                                 !site.instantiation->local_types.empty()));
   std::string const instantiation = resolved ? name_expression(site, expressions) : "";
   SiteInfoText info{display_name(where.file), where.line, variable + "_source",
-                    site_id(device_source, annotation_text, instantiation,
-                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    site_id(device_source, annotation_text, instantiation, site.nvrtc_options),
                     std::move(symbols)};
   unsigned const indent = where.column - 1;
   Code launch = launch_code(site, expressions, variable);
@@ -52,22 +69,11 @@ EmittedSite emit_site(const CheckedSite& site, const std::string& variable,
   // annotation is, once per key (tiletune::SitesPerKey keeps each key's site, with the index in
   // its space of each `$name`), so a later launch of a key builds nothing. Its checks run at the
   // key's first launch (tiletune::Error at file:line).
-  std::vector<Code> statements{
-      "static ::tiletune::SitesPerKey " + variable + ";",
-      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
-                    launch_key_code(site, expressions), ";"}),
-      Code::concat(
-          {std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
-           Code::list(variable + ".at(",
-                      {kKeyVariable, site_info_code(site, expressions, info, true)}, ");")})};
-  if (!expressions.dollar_names().empty())
-    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
-                         ".axes.data();");
-  statements.push_back(Code::concat(
-      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
-       ";"}));
-  out.call = with_line_directives(
-      lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
+  out.call =
+      with_line_directives(lay_out(per_key_launch(site, expressions, variable,
+                                                  site_info_code(site, expressions, info, true)),
+                                   indent),
+                           where.line, where.file);
   return out;
 }
 
@@ -91,20 +97,9 @@ EmittedSite emit_template_site(const CheckedSite& site, const std::string& varia
       {"::tiletune::SiteInfo info = " + site.instantiation_class + "::info();",
        Code::concat({"info.space = ", site_space_code(site, expressions), ";"}), "return info;"},
       "}");
-  std::vector<Code> statements{
-      "static ::tiletune::SitesPerKey " + variable + ";",
-      Code::concat({std::string("const ::tiletune::Key ") + kKeyVariable + " = ",
-                    launch_key_code(site, expressions), ";"}),
-      Code::concat({std::string("::tiletune::SitesPerKey::Keyed& ") + kKeyedSite + " = ",
-                    Code::list(variable + ".at(", {kKeyVariable, std::move(info)}, ");")})};
-  if (!expressions.dollar_names().empty())
-    statements.push_back(std::string("const int* const ") + kAxesArray + " = " + kKeyedSite +
-                         ".axes.data();");
-  statements.push_back(Code::concat(
-      {launch_code(site, expressions, variable, std::string(kKeyedSite) + ".site", kKeyVariable),
-       ";"}));
   out.call = with_line_directives(
-      lay_out(Code::block("[&] {", std::move(statements), "}()"), indent), where.line, where.file);
+      lay_out(per_key_launch(site, expressions, variable, std::move(info)), indent), where.line,
+      where.file);
   return out;
 }
 
@@ -117,8 +112,7 @@ std::string emit_instantiation(const CheckedSite& site, const std::string& speci
   ExpressionCode expressions(site, kAxesArray, where.text_line);
   std::string const head = "template <" + parameters + ">\n";
   SiteInfoText info{display_name(where.file), where.line, source_array,
-                    site_id(device_source, annotation_text, instantiation,
-                            nvrtc_language_options(site.kernel->getLangOpts())),
+                    site_id(device_source, annotation_text, instantiation, site.nvrtc_options),
                     std::move(symbols)};
   std::vector<Code> members{"using kernel = " + kernel_type + ";"};
   for (const std::string& check : checks) members.push_back(check);

@@ -2,11 +2,10 @@
 
 #include "emit/argument_spelling.h"
 #include "emit/code_layout.h"
-#include "emit/code_writer.h"
 #include "emit/launch_code.h"
 #include "slice/lambda_closures.h"
-#include "slice/nvrtc_language.h"
 #include "slice/slicer.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/DeclTemplate.h>
 
@@ -137,7 +136,7 @@ Code cartesian_code(const CartesianSpace& space, const Annotation& a,
   std::vector<Code> arguments{Code::list("{", std::move(axes), "}")};
   if (a.where)
     arguments.push_back(Code::block("[](const ::tiletune::Config& tt_cfg) -> bool {",
-                                    {Code::concat({"return ", expressions.runtime(*a.where), ";"})},
+                                    {Code::concat({"return ", expressions.where(*a.where), ";"})},
                                     "}"));
   return Code::list("::tiletune::Space::cartesian(", std::move(arguments), ")");
 }
@@ -195,10 +194,9 @@ std::vector<Code> site_info_fields(const CheckedSite& site, const ExpressionCode
     fields.push_back("info.hints.occupancy = " + std::to_string(a.occupancy->value) + ";");
   if (a.num_ctas)
     fields.push_back("info.hints.num_ctas = " + std::to_string(a.num_ctas->value) + ";");
+  if (!site.nvrtc_options.empty())
+    fields.push_back(Code::concat({"info.options = ", names_code(site.nvrtc_options), ";"}));
   // Every `$name` the launch uses, for the runtime to check against an opaque space.
-  std::vector<std::string> const language = nvrtc_language_options(site.kernel->getLangOpts());
-  if (!language.empty())
-    fields.push_back(Code::concat({"info.options = ", names_code(language), ";"}));
   if (!expressions.dollar_names().empty())
     fields.push_back(
         Code::concat({"info.dollar_names = ", names_code(expressions.dollar_names()), ";"}));

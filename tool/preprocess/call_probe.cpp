@@ -1,8 +1,8 @@
 #include "preprocess/call_probe.h"
 
+#include "annotation/axis_lookup.h"
+#include "annotation/evaluable_grammar.h"
 #include "annotation/parser.h"
-#include "check/space_checks.h"
-#include "diagnostics/diagnostics.h"
 
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Preprocessor.h>
@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace tiletune::tool {
 namespace {
@@ -88,10 +90,9 @@ bool lambda_argument(const KernelCall& call) {
   });
 }
 
-ProbeText probe_text(const Annotation& a, const std::string& site_text) {
+void add_call(const Annotation& a, const std::string& site_text, ProbeText& probe) {
   const KernelCall& call = *a.call;
   auto value_of = [&](const std::string& name) { return probe_value(a, name); };
-  ProbeText probe;
   probe.add(", (void)sizeof((");
   for (unsigned i = call.callee_span.begin; i < call.callee_span.end; ++i)
     probe.add(std::string(1, site_text[i]), i);
@@ -110,7 +111,22 @@ ProbeText probe_text(const Annotation& a, const std::string& site_text) {
     probe.add(call.args[i].expr, argument_value_of);
   }
   probe.add("), 0))");
-  return probe;
+}
+
+// Each name in `where`, as `, (void)sizeof((::tiletune::detail::where_name<index>(name), 0))`, for
+// Clang to look up and evaluate where the annotation is (site_instantiations.h reads the values).
+void add_where_names(const Annotation& a, const std::string& site_text, ProbeText& probe) {
+  if (!a.where || a.where->tree) return;
+  auto tree = where_tree(*a.where);
+  const auto* root = std::get_if<std::shared_ptr<const ExprNode>>(&tree);
+  if (root == nullptr || *root == nullptr) return;
+  std::vector<const ExprNode*> names = names_in(**root);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    probe.add(", (void)sizeof((::tiletune::detail::where_name<" + std::to_string(i) + ">(");
+    for (unsigned at = names[i]->span.begin; at < names[i]->span.end; ++at)
+      probe.add(std::string(1, site_text[at]), at);
+    probe.add("), 0))");
+  }
 }
 
 // The probe as tokens of `pp`, each at the place in the annotation its text comes from (the
@@ -139,7 +155,7 @@ std::vector<clang::Token> probe_tokens(clang::Preprocessor& pp, const SiteText& 
       token.setLength(raw.getLength());
     if (token.is(clang::tok::raw_identifier)) pp.LookUpIdentifierInfo(token);
     token.setLocation(origin == ProbeText::kNoOrigin ? site.macro_begin
-                                                     : Reporter::at(site, origin));
+                                                     : site_location(site, origin));
     token.setFlag(clang::Token::LeadingSpace);
     tokens.push_back(token);
   }
@@ -151,9 +167,13 @@ std::vector<clang::Token> probe_tokens(clang::Preprocessor& pp, const SiteText& 
 void enter_call_probe(clang::Preprocessor& pp, const SiteText& site) {
   std::variant<Annotation, ParseError> parsed = parse_site_annotation(site);
   const auto* annotation = std::get_if<Annotation>(&parsed);
-  if (annotation == nullptr || !annotation->call) return;
-  if (!pp.getLangOpts().CPlusPlus20 && lambda_argument(*annotation->call)) return;
-  std::vector<clang::Token> tokens = probe_tokens(pp, site, probe_text(*annotation, site.text));
+  if (annotation == nullptr) return;
+  ProbeText probe;
+  if (annotation->call && (pp.getLangOpts().CPlusPlus20 || !lambda_argument(*annotation->call)))
+    add_call(*annotation, site.text, probe);
+  add_where_names(*annotation, site.text, probe);
+  if (probe.text().empty()) return;
+  std::vector<clang::Token> tokens = probe_tokens(pp, site, probe);
   auto owned = std::make_unique<clang::Token[]>(tokens.size());
   std::copy(tokens.begin(), tokens.end(), owned.get());
   pp.EnterTokenStream(std::move(owned), static_cast<unsigned>(tokens.size()),

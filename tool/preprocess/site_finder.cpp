@@ -71,8 +71,8 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   const clang::IdentifierInfo* id = name.getIdentifierInfo();
   if (!id || id->getName() != "TILETUNE") return;
   clang::SourceManager& sm = pp_.getSourceManager();
-  // Only annotations written in the main file are rewritten; one reached through another macro has
-  // no text of its own to rewrite. Both are errors, never skipped.
+  // One reached through another macro has no text of its own to rewrite: an error, never skipped.
+  // One in a system header is left alone: the tool copies only the user's headers.
   clang::SourceLocation begin = name.getLocation();
   if (begin.isMacroID()) {
     UnrewritableSite site{sm.getExpansionLoc(begin), sm.getSpellingLoc(begin)};
@@ -82,10 +82,7 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
       unrewritable_.push_back(site);
     return;
   }
-  if (!sm.isWrittenInMainFile(begin)) {
-    if (!sm.isInSystemHeader(begin)) unrewritable_.push_back({begin, {}});
-    return;
-  }
+  if (sm.isInSystemHeader(begin)) return;
   clang::SourceLocation end = range.getEnd();
   if (end.isMacroID()) {
     unrewritable_.push_back({begin, sm.getSpellingLoc(end)});
@@ -140,6 +137,12 @@ std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site)
     if (found == site.template_names.end()) return std::nullopt;
     return found->second;
   });
+}
+
+clang::SourceLocation site_location(const SiteText& site, unsigned offset, bool range_end) {
+  unsigned const spliced = written_offset(site.expansions, offset, range_end);
+  return site.text_begin.getLocWithOffset(
+      static_cast<int>(unspliced_offset(site.splices, spliced, range_end)));
 }
 
 unsigned line_breaks_before(const SiteText& site, unsigned offset) {

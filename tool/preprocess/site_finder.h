@@ -1,6 +1,6 @@
-// Step 1: find every TILETUNE(...) in the main file through the preprocessor, keeping the raw text
-// between the parentheses and where it starts, so the annotation parser's offsets map back to
-// exact source columns.
+// Step 1: find every TILETUNE(...) in the main file and the user's headers (not in system headers)
+// through the preprocessor, keeping the raw text between the parentheses and where it starts, so
+// the annotation parser's offsets map back to exact source columns.
 #pragma once
 
 #include "preprocess/annotation_macros.h"
@@ -43,6 +43,10 @@ struct SiteText {
 // The site's annotation parsed, each '<' after a name read as Clang's lookup at the site said.
 std::variant<Annotation, ParseError> parse_site_annotation(const SiteText& site);
 
+// `offset` into the site's text (macros expanded, splices removed) as a location in the written
+// text; inside a macro's expansion, its use.
+clang::SourceLocation site_location(const SiteText& site, unsigned offset, bool range_end = false);
+
 // The line breaks of the written text before `offset` into the site's text (a splice's included).
 unsigned line_breaks_before(const SiteText& site, unsigned offset);
 
@@ -50,11 +54,11 @@ unsigned line_breaks_before(const SiteText& site, unsigned offset);
 // macro's argument, by where that argument is written.
 bool in_annotation(const clang::SourceManager& sm, const SiteText& site, clang::SourceLocation at);
 
-// A TILETUNE(...) the tool cannot rewrite: written in an included header (only the file given
-// is rewritten), or inside a macro's definition or arguments (no text of its own to replace).
+// A TILETUNE(...) the tool cannot rewrite: inside a macro's definition or arguments (no text of
+// its own to replace).
 struct UnrewritableSite {
-  clang::SourceLocation at;       // where it is reported: the annotation, or the macro's use
-  clang::SourceLocation written;  // the annotation in the macro's text; invalid for a header
+  clang::SourceLocation at;       // where it is reported: the macro's use
+  clang::SourceLocation written;  // the annotation in the macro's text
 };
 
 class SiteFinder : public clang::PPCallbacks {

@@ -1,7 +1,7 @@
 #include "slice/constant_entry.h"
 
-#include "emit/code_writer.h"
 #include "slice/declaration_units.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>

@@ -1,7 +1,7 @@
 #include "slice/lambda_closures.h"
 
 #include "emit/argument_spelling.h"
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 #include "slice/declaration_units.h"
 
 #include <clang/AST/Attr.h>

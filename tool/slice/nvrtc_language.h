@@ -15,8 +15,8 @@ class LangOptions;
 
 namespace tiletune::tool {
 
-// NVRTC's `-std=` for the file's standard ({} for C++17 and before); the site's
-// SiteInfo::options, the device check's options and the site's id all take it.
+// NVRTC's `-std=` for the file's standard ({} for C++17 and before), the first of a site's NVRTC
+// options (CheckedSite::nvrtc_options).
 std::vector<std::string> nvrtc_language_options(const clang::LangOptions& lang);
 
 }  // namespace tiletune::tool

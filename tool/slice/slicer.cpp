@@ -1,6 +1,5 @@
 #include "slice/slicer.h"
 
-#include "emit/code_writer.h"
 #include "slice/c_library_macros.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
@@ -16,6 +15,7 @@
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
 #include "slice/standard_library.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>

@@ -208,7 +208,7 @@ std::optional<std::vector<Use>> template_argument_uses(
           named_declarations(alias->getUnderlyingType().getCanonicalType(), named);
           if (std::none_of(named.begin(), named.end(), declared_in_function)) {
             for (const clang::Decl* d : named)
-              uses.push_back({d, Reporter::at(report.site(), span.begin), nullptr});
+              uses.push_back({d, site_location(report.site(), span.begin), nullptr});
             continue;
           }
         }
@@ -223,7 +223,7 @@ std::optional<std::vector<Use>> template_argument_uses(
         }
       }
       for (const clang::NamedDecl* d : lookup_from_site(context, name, site))
-        uses.push_back({d, Reporter::at(report.site(), span.begin), nullptr});
+        uses.push_back({d, site_location(report.site(), span.begin), nullptr});
     }
   }
   if (!ok) return std::nullopt;

@@ -8,9 +8,11 @@
 #include <nvJitLink.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace tiletune::detail {
 namespace {
@@ -70,11 +72,14 @@ void check(nvJitLinkResult result, const char* call) {
 // Owns one nvJitLink handle so that every exit path, thrown or not, destroys it.
 class Linker {
  public:
-  explicit Linker(int arch) {
-    const std::string arch_option = "-arch=sm_" + std::to_string(arch);
+  Linker(int arch, const std::vector<std::string>& extra) {
     // -verbose makes the assembler report each function's spills in the info log.
-    const char* options[] = {arch_option.c_str(), "-verbose"};
-    check(nvJitLinkCreate(&handle_, 2, options), "nvJitLinkCreate");
+    std::vector<std::string> options = {"-arch=sm_" + std::to_string(arch), "-verbose"};
+    options.insert(options.end(), extra.begin(), extra.end());
+    std::vector<const char*> pointers;
+    for (const std::string& option : options) pointers.push_back(option.c_str());
+    check(nvJitLinkCreate(&handle_, static_cast<uint32_t>(pointers.size()), pointers.data()),
+          "nvJitLinkCreate");
   }
   ~Linker() { nvJitLinkDestroy(&handle_); }
   Linker(const Linker&) = delete;
@@ -105,8 +110,24 @@ class Linker {
 
 }  // namespace
 
-LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch) {
-  Linker linker(arch);
+std::vector<std::string> assembler_options(const std::vector<std::string>& nvrtc_options) {
+  std::vector<std::string> out;
+  for (std::string_view option : nvrtc_options) {
+    for (std::string_view prefix : {"--maxrregcount=", "-maxrregcount="})
+      if (option.substr(0, prefix.size()) == prefix)
+        out.push_back("-maxrregcount=" + std::string(option.substr(prefix.size())));
+    for (std::string_view prefix : {"--ptxas-options=", "-Xptxas="})
+      if (option.substr(0, prefix.size()) == prefix)
+        out.push_back("-Xptxas=" + std::string(option.substr(prefix.size())));
+    if (option == "--device-debug" || option == "-G") out.emplace_back("-g");
+    if (option == "--generate-line-info" || option == "-lineinfo") out.emplace_back("-lineinfo");
+  }
+  return out;
+}
+
+LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch,
+                         const std::vector<std::string>& nvrtc_options) {
+  Linker linker(arch, assembler_options(nvrtc_options));
   const std::string name = std::string(entry) + ".ptx";  // names the input in the logs
   const nvJitLinkResult added =
       nvJitLinkAddData(linker.get(), NVJITLINK_INPUT_PTX, ptx.data(), ptx.size(), name.c_str());

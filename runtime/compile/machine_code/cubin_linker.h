@@ -16,8 +16,17 @@ struct LinkOutput {
 };
 
 // Throws tiletune::CompileError carrying nvJitLink's error log when the PTX does not assemble.
-// `entry` selects which function's register count is reported.
-LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch);
+// `entry` selects which function's register count is reported. `nvrtc_options`, those the PTX was
+// made with (a site's SiteInfo::options among them), give the assembler what they ask of it
+// (assembler_options).
+LinkOutput link_to_cubin(std::string_view ptx, std::string_view entry, int arch,
+                         const std::vector<std::string>& nvrtc_options = {});
+
+// The NVRTC options the assembler acts on, as nvJitLink takes them: -maxrregcount, -Xptxas,
+// -G (-g), -lineinfo. NVRTC applies them only where it assembles the cubin itself; PTX stops
+// short of them, so the link must apply them (the user's nvcc flags reach the kernel either way).
+// The others (--use_fast_math, --ftz, ...) have already shaped the PTX.
+std::vector<std::string> assembler_options(const std::vector<std::string>& nvrtc_options);
 
 // nvJitLink's version as major*1000 + minor*10.
 int linker_version();

@@ -1,6 +1,9 @@
 #include <tiletune/error.h>
 #include <tiletune/space.h>
 
+#include <string>
+#include <vector>
+
 #include "instantiation/name_expression.h"
 
 #include <gtest/gtest.h>
@@ -34,6 +37,24 @@ TEST(Space, ListKeepsOrderAndChecksRows) {
 TEST(Space, RejectsRepeatedAndEmptyAxes) {
   EXPECT_THROW(Space::cartesian({{"a", {1}}, {"a", {2}}}), Error);
   EXPECT_THROW(Space::cartesian({{"a", {}}}), Error);
+}
+
+// rules::kMaxAxes is the one limit: a space of 16 axes enumerates, one of 17 is refused, as the
+// tool refuses it at build time.
+TEST(Space, HoldsUpToSixteenAxes) {
+  std::vector<Space::Axis> axes;
+  for (int i = 0; i < rules::kMaxAxes; ++i) axes.push_back({"a" + std::to_string(i), {1, 2}});
+  axes[0].values = {1, 2, 3};
+  Space s = Space::cartesian(axes);
+  ASSERT_EQ(s.size(), std::size_t{3} << 15);
+  EXPECT_EQ(s.configurations().back()[15], 2);
+  EXPECT_EQ(s.configurations().back().size(), 16);
+  axes.push_back({"a16", {1}});
+  EXPECT_THROW(Space::cartesian(axes), Error);
+  EXPECT_THROW(Space::list({"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n",
+                            "o", "p", "q"},
+                           {}),
+               Error);
 }
 
 TEST(Space, ChecksumChangesWithTheSpace) {

@@ -526,6 +526,57 @@ TEST(Occupancy, MinimumBlocksWithoutMaximumThreadsIsIgnored) {
   EXPECT_NE(linked.info_log.find(".minnctapersm is ignored"), std::string::npos) << linked.info_log;
 }
 
+// The user's nvcc flags (a site's SiteInfo::options) reach the machine code on both routes to it:
+// NVRTC's own cubin takes them as options, and PTX linked by nvJitLink (a site whose occupancy
+// hint is written into the PTX) gets those the assembler acts on.
+TEST(UserOptions, MaxRegisterCountReachesNvrtcsCubinAndTheLinkedPtx) {
+  const FrontEndOutput free = compile(kRegisterHeavySource, "heavy<128>");
+  ASSERT_GT(link_to_cubin(free.ptx, free.lowered_name, kArch).registers, 64);
+  const std::vector<std::string> options = {"--maxrregcount=64"};
+  FrontEndInput input{kRegisterHeavySource, "test.cu", "heavy<128>", options, kArch};
+  const FrontEndOutput ptx = compile_to_ptx(input);
+  const LinkOutput linked = link_to_cubin(ptx.ptx, ptx.lowered_name, kArch, options);
+  EXPECT_LE(linked.registers, 64) << linked.info_log;
+  input.cubin = true;
+  const FrontEndOutput direct = compile_to_ptx(input);
+  EXPECT_LE(direct.registers, 64) << direct.log;
+}
+
+// PTX carries nothing of -Xptxas: only the link can apply it.
+TEST(UserOptions, AssemblerOptionsReachTheLinker) {
+  const FrontEndOutput out = compile(kRegisterHeavySource, "heavy<128>");
+  ASSERT_GT(link_to_cubin(out.ptx, out.lowered_name, kArch).registers, 40);
+  const LinkOutput linked =
+      link_to_cubin(out.ptx, out.lowered_name, kArch, {"--ptxas-options=-maxrregcount=40"});
+  EXPECT_LE(linked.registers, 40) << linked.info_log;
+}
+
+TEST(UserOptions, TheAssemblersOptionsInNvJitLinksSpelling) {
+  EXPECT_EQ(assembler_options({"-std=c++20", "--use_fast_math", "--maxrregcount=32",
+                               "--ptxas-options=-O1", "--device-debug", "--generate-line-info",
+                               "--ftz=true", "-DN=4", "--include-path=/inc"}),
+            (std::vector<std::string>{"-maxrregcount=32", "-Xptxas=-O1", "-g", "-lineinfo"}));
+  EXPECT_TRUE(assembler_options({}).empty());
+}
+
+// The options the assembler ran with, as it records them in the cubin (.note.nv.tkinfo).
+std::string assembler_record(const std::vector<char>& cubin) {
+  const std::optional<std::vector<char>> note = elf_section(cubin, ".note.nv.tkinfo");
+  return note ? std::string(note->begin(), note->end()) : std::string();
+}
+
+// nvcc -G: the assembler gets -g for NVRTC's debug PTX, as nvcc gives ptxas.
+TEST(UserOptions, DeviceDebugReachesTheAssembler) {
+  const std::vector<std::string> options = {"--device-debug"};
+  const FrontEndOutput out = compile_to_ptx({kVaddSource, "test.cu", "vadd<128>", options, kArch});
+  const std::string debug =
+      assembler_record(link_to_cubin(out.ptx, out.lowered_name, kArch, options).cubin);
+  const std::string plain = assembler_record(link_to_cubin(out.ptx, out.lowered_name, kArch).cubin);
+  EXPECT_NE(debug.find("-arch sm_90"), std::string::npos) << debug;
+  EXPECT_NE(debug.find("-g "), std::string::npos) << debug;
+  EXPECT_EQ(plain.find("-g "), std::string::npos) << plain;
+}
+
 TEST(Versions, NvrtcAndLinkerAreFromCuda13) {
   const int nvrtc = nvrtc_version();
   const int linker = linker_version();

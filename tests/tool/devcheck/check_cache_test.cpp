@@ -38,6 +38,26 @@ TEST(CheckCache, APassThisUserRecordedIsTrusted) {
   EXPECT_EQ(info.st_mode & 0777, 0700u);
 }
 
+// A pass keeps what its check said besides (the configurations that cannot run), to say it again;
+// remarks past kMaxRemarks are not kept, nor is their pass.
+TEST(CheckCache, APassKeepsItsRemarks) {
+  TemporaryDirectory tmp;
+  const std::string cache = tmp / "cache";
+  record_pass(cache, kKey, "note: 1 of the 2 configurations cannot run\n");
+  EXPECT_EQ(check_passed_before(cache, kKey), "note: 1 of the 2 configurations cannot run\n");
+  const std::string other = check_key("other", {}, 90, 13000);
+  record_pass(cache, other);
+  EXPECT_EQ(check_passed_before(cache, other), "");
+  const std::string long_key = check_key("long", {}, 90, 13000);
+  record_pass(cache, long_key, std::string(kMaxRemarks + 1, 'x'));
+  EXPECT_FALSE(std::filesystem::exists(cache + "/" + long_key));
+}
+
+// The key covers the architecture: a pass for sm_90 says nothing of sm_75.
+TEST(CheckCache, TheKeyNamesTheArchitecture) {
+  EXPECT_NE(check_key("__global__ void k() {}", {{{}, {"k"}}}, 75, 13000), kKey);
+}
+
 TEST(CheckCache, APassInADirectoryOthersMayWriteIsNotTrustedNorWrittenThere) {
   TemporaryDirectory tmp;
   const std::string cache = cache_with_a_pass(tmp);

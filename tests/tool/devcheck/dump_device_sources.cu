@@ -29,7 +29,7 @@ void run(float* x, int n) {
 // CHECK: "name_expressions": [
 // CHECK-NEXT: "scale<float>"
 // CHECK: "options": [
-// CHECK-NEXT: "--gpu-architecture=compute_90",
+// CHECK-NEXT: "--gpu-architecture=sm_75",
 // CHECK: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(64)"
 // CHECK: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(128)"
 // CHECK: "site": "dump_device_sources.cu.22.3",

@@ -18,4 +18,4 @@ void run(float* x, tiletune::Space space) {
 
 // CHECK: opaque_and_large.cu:14:3: note: the device check covered nothing for this site: its space is built at run time; its device code is compiled at the first launch
 // CHECK: opaque_and_large.cu:15:3: note: the device check compiled 17 of the 81 instantiations of this site: every axis value, not every combination
-// CHECK: tiletune: device check of opaque_and_large.cu:15: compiled 17 instantiations in 1 NVRTC programs for compute_90
+// CHECK: tiletune: device check of opaque_and_large.cu:15: compiled 17 instantiations in 1 NVRTC programs for sm_75

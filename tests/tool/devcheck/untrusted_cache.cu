@@ -22,5 +22,5 @@ void run(float* x, int n, cudaStream_t s) {
            scale<$tile>(x, n));
 }
 
-// COLD: tiletune: device check of untrusted_cache.cu:21: compiled 2 instantiations in {{[0-9]+}} NVRTC programs for compute_90
+// COLD: tiletune: device check of untrusted_cache.cu:21: compiled 2 instantiations in {{[0-9]+}} NVRTC programs for sm_75
 // CACHED: tiletune: device check of untrusted_cache.cu:21: passed before (cached {{[0-9a-f]+}})

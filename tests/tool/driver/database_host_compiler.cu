@@ -1,10 +1,13 @@
 // Without `--`, the flags come from compile_commands.json, the host compiler (-ccbin) included:
-// its include directories are the ones the parse uses, as nvcc's host compile does.
+// its include directories are the ones the parse uses, as nvcc's host compile does. Its flags that
+// shape the device code reach the tuned kernels (nvrtc_flags.cu); its other options and the
+// input and output stay nvcc's.
 // RUN: rm -rf %t && mkdir -p %t/good %t/bad
 // RUN: cp %s %t/good/input.cu && cp %s %t/bad/input.cu
-// RUN: echo '[{"directory": "%t/good", "file": "%t/good/input.cu", "command": "nvcc -ccbin=c++ -DFROM_DATABASE=1 -arch=sm_90 -c input.cu"}]' > %t/good/compile_commands.json
+// RUN: echo '[{"directory": "%t/good", "file": "%t/good/input.cu", "command": "nvcc -ccbin=c++ -DFROM_DATABASE=1 -use_fast_math -arch=sm_90 -Xptxas=-v -O3 -c input.cu -o input.o"}]' > %t/good/compile_commands.json
 // RUN: %tiletune %t/good/input.cu -o %t/good/output.cu
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t/good/output.cu
+// OUTPUT: {{^ +}}info.options = {"-DFROM_DATABASE=1", "--use_fast_math", "--ptxas-options=-v"};
 // OUTPUT: ::tiletune::{{launch}}<
 
 // A host compiler that fails leaves Clang's own directories, without gcc's omp.h.

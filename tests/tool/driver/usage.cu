@@ -15,3 +15,9 @@
 // RUN: %tiletune %s -o %s > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=SAME < %t.out
 // SAME: tiletune: error: the output would overwrite the input
+// RUN: %tiletune %s -o %t.cu --flags-file > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=FLAGS-FILE < %t.out
+// FLAGS-FILE: tiletune: error: --flags-file needs a file name
+// RUN: %tiletune %s -o %t.cu --flags-file %t.no-such-flags > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=NO-FLAGS-FILE < %t.out
+// NO-FLAGS-FILE: tiletune: error: cannot read the flags file '{{.*}}no-such-flags': No such file or directory

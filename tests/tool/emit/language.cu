@@ -45,7 +45,7 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
 // CHECK-NEXT: {{[{][{]}}"bx", {16ll, 32ll, 1024ll}}, {"by", {1ll, 2ll, 4ll}}, {"guard", {1ll, 0ll}}},
 // CHECK-NEXT: [](const ::tiletune::Config& tt_cfg) -> bool {
 // CHECK-NEXT: #line [[#CART+3]] "{{.*}}language.cu"
-// CHECK-NEXT: return int(tt_cfg[0]) * int(tt_cfg[1]) <= 1024 && (int(tt_cfg[0]) % 32 == 0 || !int(tt_cfg[2]));
+// CHECK-NEXT: return tt_cfg[0] * tt_cfg[1] <= 1024 && (tt_cfg[0] % 32 == 0 || !tt_cfg[2]);
 // CHECK-NEXT: });
 // CHECK-NEXT: info.hints.occupancy = 2;
 // CHECK-NEXT: info.hints.num_ctas = 1;

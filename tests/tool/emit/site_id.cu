@@ -1,17 +1,20 @@
 // A site is known to the results file by a hash of its device source and its annotation (info.id),
 // never by where its file is: the generated code names the file by its name only (info.file and
 // the first line) and holds no absolute path but in the host code's #line directives, which name
-// the file for nvcc's messages (the id ignores them); the device source, which ships inside the
-// program, names files without their directories even there. An edit above the kernel and the annotation keeps the id; a changed kernel
-// body changes it; two files of the same name with different kernels get different ids.
+// the file for nvcc's messages (the id ignores them) and the user's -I directories the first launch
+// gives NVRTC (info.options; the id ignores them too: nvrtc_flags.cu); the device source, which
+// ships inside the program, names files without their directories even there. An edit above the
+// kernel and the annotation keeps the id; a changed kernel body changes it; two files of the same
+// name with different kernels get different ids. The runs give their flags (none) after `--`: a
+// compile_commands.json above the test's directory would otherwise lend each file flags of its own.
 // RUN: rm -rf %t && mkdir -p %t/a %t/b
-// RUN: %tiletune %s -o %t/absolute.cu
+// RUN: %tiletune %s -o %t/absolute.cu --
 // RUN: FileCheck %s --check-prefix=FILE --input-file=%t/absolute.cu
 // RUN: cp %s %t/a/kernels.cu
 // RUN: sed 's|^// EDIT ABOVE$|// EDIT ABOVE\n// one line more|' %s > %t/moved.cu
 // RUN: sed 's|a\[i\] + b\[i\]|a[i] - b[i]|' %s > %t/b/kernels.cu
-// RUN: cd %t && %tiletune a/kernels.cu -o a.out.cu && %tiletune moved.cu -o moved.out.cu
-// RUN: cd %t && %tiletune b/kernels.cu -o b.out.cu
+// RUN: cd %t && %tiletune a/kernels.cu -o a.out.cu -- && %tiletune moved.cu -o moved.out.cu --
+// RUN: cd %t && %tiletune b/kernels.cu -o b.out.cu --
 // RUN: grep -v -e '^#line ' -e 'RUN:' %t/a.out.cu | not grep -n '"/'
 // RUN: sed -n '/R"tiletune(/,/)tiletune"/p' %t/a.out.cu | grep -v 'RUN:' | not grep -n '"/'
 // RUN: sed -n '/R"tiletune(/,/)tiletune"/p' %t/a.out.cu | FileCheck %s --check-prefix=SLICE

@@ -1,5 +1,7 @@
-// A launcher with its annotation in a header: the tool rewrites only the .cu file it is given.
+// A launcher with its annotation in a header: the tool rewrites a copy of it beside its output.
 #pragma once
+
+#include <tiletune/tiletune.h>
 
 template <int TILE>
 __global__ void scale_in_header(float* c, int n) {

@@ -1,4 +1,4 @@
-#include "emit/code_writer.h"
+#include "source_text/code_writer.h"
 
 namespace tiletune::tool {
 

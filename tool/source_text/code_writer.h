@@ -1,5 +1,6 @@
 // How tiletune writes C++ source text: string literals, raw string literals and #line
-// directives, each spelled here once, and the layout of generated code (code_layout.h).
+// directives, each spelled here once. The slicer and the emitter both write source, so it sits
+// below both (the layout of generated code is the emitter's: emit/code_layout.h).
 #pragma once
 
 #include <string>

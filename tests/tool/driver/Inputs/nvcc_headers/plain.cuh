@@ -1,0 +1,3 @@
+#pragma once
+
+inline int plain() { return 1; }

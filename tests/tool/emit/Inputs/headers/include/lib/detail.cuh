@@ -1,0 +1,4 @@
+// No annotation: found from guarded.cuh's directory, never copied.
+#pragma once
+
+constexpr float kShift = 1.5f;
