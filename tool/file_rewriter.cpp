@@ -346,12 +346,14 @@ class FileRewriter {
   }
 
   // The lambda written as tiletune::closure<line, column>(lambda) (include/tiletune/closure.h),
-  // once: the instantiations made with it are specialised by that type.
+  // once (in a template, the text every instantiation's closure comes from): the instantiations
+  // made with it are specialised by that type.
   void tag_lambda(const clang::CXXRecordDecl* closure) {
-    if (!tagged_.insert(closure).second) return;
     ClosureText const at = closure_text(closure);
+    if (!tagged_.insert(sm_.getFileOffset(at.begin)).second) return;
     rewriter_.InsertTextBefore(at.begin, "::tiletune::closure<" + std::to_string(at.line) + ", " +
-                                             std::to_string(at.column) + ">(");
+                                             std::to_string(at.column) +
+                                             closure_context_tag(closure) + ">(");
     rewriter_.InsertTextAfterToken(at.end, ")");
   }
 
@@ -504,7 +506,8 @@ class FileRewriter {
   std::map<std::pair<clang::FileID, unsigned>, std::pair<clang::SourceLocation, std::string>>
       insertions_;
   std::string at_end_;
-  std::set<const clang::CXXRecordDecl*> tagged_;  // lambdas written as tiletune::closure<...>(...)
+  std::set<unsigned>
+      tagged_;  // main-file offsets of lambdas written as tiletune::closure<...>(...)
 };
 
 }  // namespace

@@ -101,7 +101,8 @@ ClosureParameters closure_parameters(const SiteInstantiation& instance,
     if (!sm.isInMainFile(at.begin)) continue;
     std::string const parameter = "tt_closure_" + std::to_string(out.spellings.size());
     out.spellings[closure] = "::tiletune::Closure<" + std::to_string(at.line) + ", " +
-                             std::to_string(at.column) + ", " + parameter + ">";
+                             std::to_string(at.column) + ", " + parameter +
+                             closure_context_spelling(closure) + ">";
     out.parameters += (out.parameters.empty() ? "class " : ", class ") + parameter;
     clang::ASTContext& context = closure->getASTContext();
     long long const bytes =

@@ -1,8 +1,10 @@
 #include "slice/lambda_closures.h"
 
+#include "check/site_instantiations.h"
 #include "emit/argument_spelling.h"
-#include "source_text/code_writer.h"
+#include "hash/content_hash.h"
 #include "slice/declaration_units.h"
+#include "source_text/code_writer.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
@@ -86,16 +88,41 @@ std::optional<std::string> constant_member(const clang::VarDecl* var) {
          *spelled + ">(" + literal + ");";
 }
 
-// The lambda is written inside a template (its closure differs per instantiation) or is itself
-// an instantiation's.
-bool in_template(const clang::CXXRecordDecl* closure) {
-  for (const clang::DeclContext* dc = closure->getDeclContext(); dc; dc = dc->getParent()) {
-    if (dc->isDependentContext()) return true;
-    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc))
-      if (f->isTemplateInstantiation() || f->getTemplateSpecializationArgs()) return true;
-    if (llvm::isa<clang::ClassTemplateSpecializationDecl>(dc)) return true;
+// The templates around the lambda, as the instantiation that made `closure` gives them (an empty
+// list for a lambda in no template); nullopt for a template's own pattern, and where they cannot
+// be named: lined up with the text's parameters (enclosing_template_arguments) as types and
+// integers NVRTC can spell.
+std::optional<std::vector<EnclosingArgument>> closure_context(const clang::CXXRecordDecl* closure) {
+  if (closure->isDependentContext()) return std::nullopt;
+  const auto* f = llvm::dyn_cast<clang::FunctionDecl>(closure->getDeclContext());
+  if (f == nullptr) return std::nullopt;
+  std::optional<std::vector<EnclosingArgument>> context = enclosing_template_arguments(f);
+  if (!context) return std::nullopt;
+  for (const EnclosingArgument& a : *context) {
+    clang::TemplateArgument::ArgKind const kind = a.argument.getKind();
+    if ((kind != clang::TemplateArgument::Type && kind != clang::TemplateArgument::Integral) ||
+        !spell_argument(a.argument, closure->getASTContext(), Spelling::Nvrtc))
+      return std::nullopt;
   }
-  return false;
+  return context;
+}
+
+// The context's parameters as members of the struct, so that the body's text means what it does
+// in the instantiation: `using T = float;`, `static constexpr int N = 4;`.
+std::string context_members(const std::vector<EnclosingArgument>& context, clang::ASTContext& ast) {
+  std::string out;
+  for (const EnclosingArgument& a : context) {
+    std::string const name = a.parameter->getNameAsString();
+    std::string const value = spell_argument(a.argument, ast, Spelling::Nvrtc).value_or("int");
+    if (a.argument.getKind() == clang::TemplateArgument::Type) {
+      out += "using " + name + " = " + value + ";\n";
+      continue;
+    }
+    std::string const type =
+        spell_type(a.argument.getIntegralType(), ast, Spelling::Nvrtc).value_or("long long");
+    out += "static constexpr " + type + " " + name + " = " + value + ";\n";
+  }
+  return out;
 }
 
 // The parameter list as written, `(...)`, with each `auto` of a generic lambda's invented template
@@ -136,7 +163,44 @@ const clang::CXXRecordDecl* lambda_closure(const clang::Decl* d) {
 
 std::string closure_name(const clang::CXXRecordDecl* closure) {
   ClosureText const at = closure_text(closure);
-  return "tt_closure_" + std::to_string(at.line) + "_" + std::to_string(at.column);
+  std::string name = "tt_closure_" + std::to_string(at.line) + "_" + std::to_string(at.column);
+  // In a template, each instantiation's closure is a struct of its own.
+  std::optional<std::vector<EnclosingArgument>> context = closure_context(closure);
+  if (!context || context->empty()) return name;
+  std::string arguments;
+  for (const EnclosingArgument& a : *context)
+    arguments +=
+        spell_argument(a.argument, closure->getASTContext(), Spelling::Nvrtc).value_or("?") + ",";
+  return name + "_" + detail::hex64(detail::fnv1a64(arguments)).substr(0, 8);
+}
+
+std::string closure_context_tag(const clang::CXXRecordDecl* closure) {
+  std::optional<std::vector<EnclosingArgument>> context = closure_context(closure);
+  std::string out;
+  for (const EnclosingArgument& a : context.value_or(std::vector<EnclosingArgument>{})) {
+    std::string const name = a.parameter->getNameAsString();
+    out += ", " + (a.argument.getKind() == clang::TemplateArgument::Type
+                       ? name
+                       : "::std::integral_constant<decltype(" + name + "), " + name + ">");
+  }
+  return out;
+}
+
+std::string closure_context_spelling(const clang::CXXRecordDecl* closure) {
+  std::optional<std::vector<EnclosingArgument>> context = closure_context(closure);
+  clang::ASTContext& ast = closure->getASTContext();
+  std::string out;
+  for (const EnclosingArgument& a : context.value_or(std::vector<EnclosingArgument>{})) {
+    std::string const value = spell_argument(a.argument, ast, Spelling::Host).value_or("int");
+    if (a.argument.getKind() == clang::TemplateArgument::Type) {
+      out += ", " + value;
+      continue;
+    }
+    std::string const type =
+        spell_type(a.argument.getIntegralType(), ast, Spelling::Host).value_or("long long");
+    out += ", ::std::integral_constant<" + type + ", " + value + ">";
+  }
+  return out;
 }
 
 std::string closure_unsupported(const clang::CXXRecordDecl* closure) {
@@ -144,8 +208,9 @@ std::string closure_unsupported(const clang::CXXRecordDecl* closure) {
   if (!from_user_file(sm, closure)) return "it is written in a library's header";
   if (closure->getLocation().isMacroID())
     return "it is written inside a macro's expansion (the annotation's text among them)";
-  if (in_template(closure))
-    return "it is written in a template, whose instantiations each have one";
+  if (!closure_context(closure))
+    return "it is written in a template whose parameters tiletune cannot name for it (a pack, a "
+           "template template parameter, a generic lambda's)";
   for (const clang::LambdaCapture& capture : closure->captures()) {
     if (capture.capturesThis()) return "it captures `this`; capture copies of the members it uses";
     if (capture.capturesVLAType()) return "it captures a variable-length array";
@@ -173,6 +238,8 @@ std::string closure_definition(const clang::CXXRecordDecl* closure) {
   const clang::SourceManager& sm = context.getSourceManager();
   const clang::CXXMethodDecl* op = call_operator(closure);
   std::string out = "struct " + closure_name(closure) + " {\n";
+  out +=
+      context_members(closure_context(closure).value_or(std::vector<EnclosingArgument>{}), context);
   // The captures, as the closure holds them: one member each, in order.
   auto field = closure->field_begin();
   for (const clang::LambdaCapture& capture : closure->captures()) {

@@ -22,13 +22,22 @@ namespace tiletune::tool {
 // `d` is a lambda's closure type.
 const clang::CXXRecordDecl* lambda_closure(const clang::Decl* d);
 
-// The name the slice gives `closure`: tt_closure_<line>_<column>, where the lambda is written.
+// The name the slice gives `closure`: tt_closure_<line>_<column>, where the lambda is written; in
+// a template, with _<hash> of the instantiation's arguments (each instantiation's closure a struct
+// of its own, with the template's parameters as members: `using T = float;`).
 std::string closure_name(const clang::CXXRecordDecl* closure);
 
+// The template arguments after the line and column that tell this closure from the same lambda's
+// in other instantiations of the templates around it, ", T" or "": as the lambda's own text
+// names them (closure_context_tag, for tiletune::closure<line, column, T>(...)), and as generated
+// code at namespace scope spells this instantiation's (closure_context_spelling, ", float").
+std::string closure_context_tag(const clang::CXXRecordDecl* closure);
+std::string closure_context_spelling(const clang::CXXRecordDecl* closure);
+
 // Why the slice cannot write `closure` out ("" when it can): a lambda in a library's header, in a
-// macro or in a template; one that captures `this`, by reference, or a pack; one whose body names
-// what is local to its enclosing function and not captured (a type, a variable that is no
-// integral constant).
+// macro, or in a template whose parameters it cannot name; one that captures `this`, by reference,
+// or a pack; one whose body names what is local to its enclosing function and not captured (a
+// type, a variable that is no integral constant).
 std::string closure_unsupported(const clang::CXXRecordDecl* closure);
 
 // Where the lambda is written (of its introducer `[`), and the end of its body.

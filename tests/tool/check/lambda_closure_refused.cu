@@ -1,8 +1,9 @@
 // Lambdas whose closure type tiletune cannot write out for NVRTC (slice/lambda_closures.h), each
 // refused at the annotation with why and a note at the lambda: one that captures `this` (the
-// object's members are not the closure's), one written in a function template (its closure differs
-// per instantiation, and the tagged type generated code would name cannot say which), and one whose
-// body names a type local to the function around it without which the struct cannot be written.
+// object's members are not the closure's), one written in a function template with a parameter
+// pack (its closure differs per instantiation, told apart by the template's parameters, which a
+// pack's cannot be one by one), and one whose body names a type local to the function around it
+// without which the struct cannot be written.
 // RUN: not %tiletune %s -o %t.cu -- -I%{tiletune_include} --extended-lambda 2>&1 | FileCheck %s
 
 #include <tiletune/tiletune.h>
@@ -17,7 +18,7 @@ template <class F>
 void for_each(int n, F f) {
   TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b, for_each_kernel<$b>(n, f));
   // CHECK-DAG: lambda_closure_refused.cu:[[@LINE-1]]:3: error: this instantiation of the site names a lambda's closure type, which tiletune names for NVRTC (compiling the tuned kernel apart from this file) and in the generated site only as the kernel's template argument of a lambda written in this file, and not this one: it captures `this`; capture copies of the members it uses; or pass a functor type declared at namespace scope
-  // CHECK-DAG: lambda_closure_refused.cu:[[@LINE-2]]:3: error: this instantiation of the site names a lambda's closure type, {{.*}}, and not this one: it is written in a template, whose instantiations each have one; or pass a functor type declared at namespace scope
+  // CHECK-DAG: lambda_closure_refused.cu:[[@LINE-2]]:3: error: this instantiation of the site names a lambda's closure type, {{.*}}, and not this one: it is written in a template whose parameters tiletune cannot name for it (a pack, a template template parameter, a generic lambda's); or pass a functor type declared at namespace scope
 }
 
 struct Scaler {
@@ -29,8 +30,8 @@ struct Scaler {
   }
 };
 
-template <class T>
-void scale_all(T* x, int n, T s) {
+template <class T, class... Rest>
+void scale_all(T* x, int n, T s, Rest...) {
   for_each(n, [=] __device__(int i) { x[i] *= s; });
   // CHECK-DAG: lambda_closure_refused.cu:[[@LINE-1]]:15: note: the lambda
 }

@@ -47,6 +47,24 @@ __global__ void map_kernel(T* x, int n, F f) {
   if (i < n) x[i] = f(x[i]);
 }
 
+// BabelStream's form: the lambdas in a class template's members, one closure per instantiation,
+// told apart by the template's arguments (tiletune::closure<line, column, T>), each struct with the
+// template's parameter as a member (`using T = double;`).
+template <class T>
+struct Arrays {
+  T *a, *b;
+  int n;
+  void scale(T s);
+};
+
+template <class T>
+void Arrays<T>::scale(T s) {
+  for_each(n, [a = a, b = b, s] __device__(int i) { b[i] = T(2) * s * a[i]; });
+}
+
+template struct Arrays<float>;
+template struct Arrays<double>;
+
 void stream(float* a, float* b, float* c, float scalar, int n) {
   for_each(n, [=] __device__(int i) { c[i] = a[i]; });
   for_each(n, [=] __device__(int i) { b[i] = scalar * c[i]; });
@@ -66,6 +84,16 @@ void transform(float* x, int n, float s, Bias bias) {
   TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b, map_kernel<$b>(x, n, count));
 }
 
+// CHECK:      struct tt_closure_[[#SCALE_T:]]_15_{{[0-9a-f]+}} {
+// CHECK-NEXT: using T = float;
+// CHECK-NEXT: float * a;
+// CHECK-NEXT: float * b;
+// CHECK-NEXT: float s;
+// CHECK:      struct tiletune_site_{{[0-9]+}}_3_for<::tiletune::Closure<[[#SCALE_T]], 15, tt_closure_0, float>> {
+// CHECK:      struct tt_closure_[[#SCALE_T]]_15_{{[0-9a-f]+}} {
+// CHECK-NEXT: using T = double;
+// CHECK:      struct tiletune_site_{{[0-9]+}}_3_for<::tiletune::Closure<[[#SCALE_T]], 15, tt_closure_0, double>> {
+
 // CHECK:      struct tt_closure_[[#COPY:]]_15 {
 // CHECK-NEXT: float * c;
 // CHECK-NEXT: float * a;
@@ -84,6 +112,7 @@ void transform(float* x, int n, float s, Bias bias) {
 // CHECK:      static_assert(sizeof(tt_closure_0) == 32,
 
 // The lambdas that reach the template site, written as tiletune::closure<line, column>(...):
+// CHECK:      for_each(n, ::tiletune::closure<[[#SCALE_T]], 15, T>([a = a, b = b, s] __device__(int i) { b[i] = T(2) * s * a[i]; }));
 // CHECK:      for_each(n, ::tiletune::closure<[[#COPY]], 15>([=] __device__(int i) { c[i] = a[i]; }));
 // CHECK-NEXT: for_each(n, ::tiletune::closure<[[#COPY+1]], 15>([=] __device__(int i) { b[i] = scalar * c[i]; }));
 // CHECK-NEXT: for_each(n, ::tiletune::closure<[[#COPY+2]], 15>([=] __device__(int i) { a[i] = b[i] + scalar * c[i]; }));
