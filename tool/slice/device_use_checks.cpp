@@ -159,10 +159,10 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
   // One candidate of a call resolved per instantiation (an operator on a dependent type, with the
   // host's operators in scope): the call may pick another, or none (a built-in operator).
   if (origin.toolkit_headers.empty() && origin.user_include)
-    return use.overloads ? false
-                         : object(use, "'" + name_of(d) + "' is declared in <" +
-                                           *origin.user_include +
-                                           ">, which NVRTC cannot compile into the tuned kernel");
+    return use.overloads
+               ? false
+               : object(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
+                                 ">, which NVRTC cannot compile into the tuned kernel");
   if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
     if (in_device_code(use) && !use.overloads && !callable_on_device(f))
       return object(use, "'" + name_of(f) +
@@ -187,7 +187,7 @@ bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& incl
                            "no counterpart of it in cuda::std");
   }
   for (const std::string& header : headers) includes.add(header);
-  includes.add_line(kStdFromCudaStd);
+  for (const std::string& line : std_from_cuda_std(use.decl)) includes.add_line(line);
   return true;
 }
 

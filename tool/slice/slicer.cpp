@@ -252,7 +252,8 @@ class Slicer {
     }
     // `using namespace std;`: std finds cuda::std in the slice when the kernel uses std::.
     if (in_namespace_std(ns) || ns->isStdNamespace())
-      return contents.includes.has_line(kStdFromCudaStd);
+      return std::any_of(contents.includes.lines().begin(), contents.includes.lines().end(),
+                         maps_std_to_cuda_std);
     HeaderOrigin origin = origins_.origin_of(sm_.getFileID(sm_.getExpansionLoc(ns->getLocation())));
     return std::any_of(origin.toolkit_headers.begin(), origin.toolkit_headers.end(),
                        [&](const std::string& h) { return contents.includes.contains(h); });
