@@ -190,6 +190,12 @@ class Slicer {
       const clang::Decl* unit = work.back();
       work.pop_back();
       if (!unit || !from_user_file(sm_, unit) || !contents.units.insert(unit).second) continue;
+      // An explicit or partial specialisation is a unit of its own, and needs its primary.
+      if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(unit))
+        work.push_back(spec->getSpecializedTemplate());
+      if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(unit))
+        if (const clang::FunctionTemplateDecl* primary = f->getPrimaryTemplate())
+          work.push_back(primary);
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
         follow(piece);
         for (const clang::Decl* more : companions_of(sm_, piece, contents.out_of_line))
