@@ -7,10 +7,12 @@
 #include "emit/argument_spelling.h"
 #include "emit/insertion_points.h"
 #include "emit/instantiation_code.h"
+#include "emit/launch_code.h"
 #include "emit/rewritten_headers.h"
 #include "emit/site_code.h"
 #include "emit/site_id.h"
 #include "emit/site_info_code.h"
+#include "slice/lambda_closures.h"
 #include "slice/nvrtc_language.h"
 #include "slice/slicer.h"
 #include "slice/symbol_writes.h"
@@ -169,14 +171,16 @@ class FileRewriter {
   void rewrite_plain(const SiteText& site, const CheckedSite& checked,
                      const PreprocessorRecord& preprocessor, const clang::Decl* top) {
     SiteLocation where = location_of(site);
-    // What Clang deduced goes to NVRTC spelled out: the slice carries what it names.
+    // What Clang deduced goes to NVRTC spelled out, as does a lambda's closure type: the slice
+    // carries what it names.
     std::vector<Use> uses;
-    if (deduces_template_arguments(checked)) {
+    if (deduces_template_arguments(checked) || names_closure(checked)) {
       Unspellable why;
       if (!kernel_arguments_spellable(checked.instantiation->kernel, &why)) {
         report_unspellable(site, "the kernel Clang deduced at this launch", why);
         return;
       }
+      if (!closures_named_at_site(site, checked)) return;
       uses = nvrtc_uses(site, checked);
     }
     std::optional<SlicedSite> sliced = slice_and_check(site, checked, preprocessor, uses);
@@ -185,6 +189,62 @@ class FileRewriter {
                                     site.text, std::move(sliced->symbols));
     add_declarations(declaration_begin(top), emitted.declaration);
     replace_annotation(site, emitted.call);
+  }
+
+  // The launch's kernel has a lambda's closure type among its template arguments.
+  static bool names_closure(const CheckedSite& checked) {
+    const clang::FunctionDecl* kernel =
+        checked.instantiation ? checked.instantiation->kernel : nullptr;
+    const clang::TemplateArgumentList* args =
+        kernel ? kernel->getTemplateSpecializationArgs() : nullptr;
+    if (args == nullptr) return false;
+    std::vector<const clang::Decl*> named;
+    for (const clang::TemplateArgument& arg : args->asArray()) named_declarations(arg, named);
+    return std::any_of(named.begin(), named.end(),
+                       [](const clang::Decl* d) { return lambda_closure(d) != nullptr; });
+  }
+
+  // Each kernel parameter of a lambda's closure type has a spelling at the site (launch_code.h);
+  // false after reporting one that has none, at its argument.
+  bool closures_named_at_site(const SiteText& site, const CheckedSite& checked) {
+    const clang::FunctionDecl* kernel = checked.instantiation->kernel;
+    const KernelCall& call = *checked.annotation->call;
+    bool ok = true;
+    // A lambda written in the annotation itself (`decltype([] __device__(float v) { ... })`) is
+    // a closure type of the annotation's own, which nvcc takes nowhere there.
+    // A lambda written in place as an argument is the launch's to take as it is.
+    std::vector<const clang::Decl*> named;
+    for (const clang::TemplateArgument& arg : kernel->getTemplateSpecializationArgs()->asArray())
+      named_declarations(arg, named);
+    std::set<const clang::Decl*> in_place;
+    for (unsigned i = 0; i < kernel->getNumParams() && i < call.args.size(); ++i)
+      if (llvm::StringRef(call.args[i].expr.text).trim().starts_with("["))
+        in_place.insert(lambda_closure(
+            kernel->getParamDecl(i)->getType().getNonReferenceType()->getAsCXXRecordDecl()));
+    for (const clang::Decl* d : named)
+      if (lambda_closure(d) && !in_place.count(d) && in_annotation(sm_, site, d->getLocation())) {
+        report_.error(d->getLocation(),
+                      "a lambda written in the annotation has a closure type of its own, which "
+                      "the generated launch cannot name; define it before the annotation (`auto f "
+                      "= [] __device__(...) { ... };`) and pass f (as a template argument, "
+                      "decltype(f))");
+        return false;
+      }
+    for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
+      clang::QualType type = kernel->getParamDecl(i)->getType().getNonReferenceType();
+      if (!lambda_closure(type->getAsCXXRecordDecl()) || closure_parameter_spelling(checked, i))
+        continue;
+      std::string const why =
+          i < call.args.size() ? closure_argument_problem(call.args[i]) : std::string();
+      report_.error(site, i < call.args.size() ? call.args[i].span : call.span,
+                    "this argument is of a lambda's closure type, which the generated launch "
+                    "names as decltype(argument) or as a template argument written as that type, "
+                    "and " +
+                        (why.empty() ? "there is no argument" : why) +
+                        ": pass a variable that holds the lambda");
+      ok = false;
+    }
+    return ok;
   }
 
   // A site per instantiation (instantiation_code.h); none for a template this file never
@@ -210,13 +270,16 @@ class FileRewriter {
       if (instance.kernel == nullptr) continue;  // Clang said why
       CheckedSite one = checked;
       one.instantiation = &instance;
-      std::optional<std::string> head = specialisation_head(site, one, variable);
+      ClosureParameters const closures = closure_parameters(instance, sm_);
+      std::optional<std::string> head = specialisation_head(site, one, variable, closures);
       if (!head || !specialised.insert(*head).second) continue;
-      std::string text = specialise(site, one, *head, variable, specialised.size(), preprocessor);
+      std::string text =
+          specialise(site, one, *head, variable, specialised.size(), preprocessor, closures);
       if (text.empty()) {
         note_instantiation(instance);
         continue;
       }
+      for (const auto& [closure, spelling] : closures.spellings) tag_lambda(closure);
       std::vector<const clang::Decl*> named = names_of(one);
       clang::SourceLocation at =
           specialisation_point(tops_, launches.namespace_scope, named, instance.function);
@@ -226,11 +289,12 @@ class FileRewriter {
 
   // "tiletune_site_12_3_for<float, true>" for the instantiation, after reporting why there is none.
   std::optional<std::string> specialisation_head(const SiteText& site, const CheckedSite& one,
-                                                 const std::string& variable) {
+                                                 const std::string& variable,
+                                                 const ClosureParameters& closures) {
     Unspellable why;
-    std::optional<std::string> head =
-        instantiation_class_of(*one.launches, *one.instantiation, variable, context_, &why);
-    if (head && kernel_pointer_spelling(one.instantiation->kernel, &why) &&
+    std::optional<std::string> head = instantiation_class_of(
+        *one.launches, *one.instantiation, variable, context_, &why, &closures.spellings);
+    if (head && kernel_pointer_spelling(one.instantiation->kernel, &why, &closures.spellings) &&
         kernel_arguments_spellable(one.instantiation->kernel, &why))
       return head;
     report_unspellable(site, "this instantiation of the site", why);
@@ -239,19 +303,35 @@ class FileRewriter {
   }
 
   void report_unspellable(const SiteText& site, const std::string& what, const Unspellable& why) {
+    if (const clang::CXXRecordDecl* closure = lambda_closure(why.declaration)) {
+      // tiletune names a closure type itself where it can (slice/lambda_closures.h).
+      std::string reason = closure_unsupported(closure);
+      if (reason.empty())
+        reason = sm_.isInMainFile(closure_text(closure).begin)
+                     ? "it is part of another type ('" + why.type + "')"
+                     : "it is written in another file than this one";
+      report_.error(site.macro_begin,
+                    what +
+                        " names a lambda's closure type, which tiletune names for NVRTC "
+                        "(compiling the tuned kernel apart from this file) and in the generated "
+                        "site only as the kernel's template argument of a lambda written in this "
+                        "file, and not this one: " +
+                        reason + "; or pass a functor type declared at namespace scope");
+      report_.note(closure->getLocation(), "the lambda");
+      return;
+    }
     report_.error(site.macro_begin,
-                  what + " names " + (why.lambda() ? "" : "'" + why.type + "', ") + why.what() +
+                  what + " names '" + why.type + "', " + why.what() +
                       ", which NVRTC (compiling the tuned kernel apart from this file) and the "
-                      "generated site cannot name; " +
-                      (why.lambda() ? "pass a functor type declared at namespace scope instead"
-                                    : "declare it at namespace scope"));
+                      "generated site cannot name; declare it at namespace scope");
     if (why.declaration) report_.note(why.declaration->getLocation(), "declared here");
   }
 
   // The specialisation's text; "" after reporting why the instantiation cannot be tuned.
   std::string specialise(const SiteText& site, const CheckedSite& one, const std::string& head,
                          const std::string& variable, std::size_t number,
-                         const PreprocessorRecord& preprocessor) {
+                         const PreprocessorRecord& preprocessor,
+                         const ClosureParameters& closures) {
     std::optional<SlicedSite> sliced =
         slice_and_check(site, one, preprocessor, nvrtc_uses(site, one));
     if (!sliced) return "";
@@ -262,10 +342,23 @@ class FileRewriter {
     // site's line).
     std::string const instantiation =
         name_expression(one, expressions) + "\n" + head.substr(head.find('<'));
-    return emit_instantiation(one, head,
-                              *kernel_pointer_spelling(one.instantiation->kernel, nullptr),
-                              variable + "_" + std::to_string(number) + "_source", where,
-                              sliced->source, site.text, instantiation, std::move(sliced->symbols));
+    return emit_instantiation(
+        one, head,
+        *kernel_pointer_spelling(one.instantiation->kernel, nullptr, &closures.spellings),
+        variable + "_" + std::to_string(number) + "_source", where, sliced->source, site.text,
+        instantiation, std::move(sliced->symbols), closures.parameters, closures.size_checks);
+  }
+
+  // The lambda written as tiletune::closure<line, column>(lambda) (include/tiletune/closure.h),
+  // once (in a template, the text every instantiation's closure comes from): the instantiations
+  // made with it are specialised by that type.
+  void tag_lambda(const clang::CXXRecordDecl* closure) {
+    ClosureText const at = closure_text(closure);
+    if (!tagged_.insert(sm_.getFileOffset(at.begin)).second) return;
+    rewriter_.InsertTextBefore(at.begin, "::tiletune::closure<" + std::to_string(at.line) + ", " +
+                                             std::to_string(at.column) +
+                                             closure_context_tag(closure) + ">(");
+    rewriter_.InsertTextAfterToken(at.end, ")");
   }
 
   // names_for_nvrtc(), as uses at the kernel's name in the annotation.
@@ -277,13 +370,17 @@ class FileRewriter {
   }
 
   // What the specialisation's text names: the instantiation's arguments and the kernel's
-  // parameter types.
+  // parameter types (a lambda's closure type not: a parameter of the specialisation stands for
+  // it).
   static std::vector<const clang::Decl*> names_of(const CheckedSite& one) {
     std::vector<const clang::Decl*> named;
     for (const clang::TemplateArgument& arg : one.instantiation->arguments)
       named_declarations(arg, named);
     for (const clang::ParmVarDecl* p : one.instantiation->kernel->parameters())
       named_declarations(p->getType(), named);
+    named.erase(std::remove_if(named.begin(), named.end(),
+                               [](const clang::Decl* d) { return lambda_closure(d) != nullptr; }),
+                named.end());
     return named;
   }
 
@@ -417,6 +514,8 @@ class FileRewriter {
   std::map<std::pair<clang::FileID, unsigned>, std::pair<clang::SourceLocation, std::string>>
       insertions_;
   std::string at_end_;
+  std::set<unsigned>
+      tagged_;  // main-file offsets of lambdas written as tiletune::closure<...>(...)
 };
 
 }  // namespace

@@ -136,14 +136,26 @@ _TtT initial_value(_TtA&&, std::true_type /*per configuration*/) {
   return _TtT{};
 }
 
+// A kernel parameter whose type generated code cannot spell, a lambda written in place as its
+// argument (a closure type of that expression's own): the argument's type, decayed.
+struct Deduced {};
+template <class _TtP, class _TtA>
+struct ParameterType {
+  using type = typename std::decay<_TtP>::type;
+};
+template <class _TtA>
+struct ParameterType<Deduced, _TtA> {
+  using type = typename std::decay<_TtA>::type;
+};
+
 template <class... _TtP>
 struct Launcher<void (*)(_TtP...)> {
   template <class _TtG, class... _TtA>
   static void run(Site& __tt_site, const Key& __tt_key, const _TtG& __tt_geometry,
                   TuningOptionsRef __tt_options, _TtA&&... __tt_args) {
     static_assert(sizeof...(_TtA) == sizeof...(_TtP), "tiletune: wrong number of kernel arguments");
-    std::tuple<typename std::decay<_TtP>::type...> __tt_values(
-        initial_value<typename std::decay<_TtP>::type>(
+    std::tuple<typename ParameterType<_TtP, _TtA>::type...> __tt_values(
+        initial_value<typename ParameterType<_TtP, _TtA>::type>(
             std::forward<_TtA>(__tt_args), IsPerConfig<typename std::decay<_TtA>::type>())...);
     using _TtAnyPerConfig = std::integral_constant<
         bool, AnyOf<IsPerConfig<typename std::decay<_TtA>::type>::value...>::value>;

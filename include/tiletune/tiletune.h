@@ -16,6 +16,7 @@
     "tiletune needs C++11 or later, and this file is compiled as C++03: compile it with -std=c++11 or later (nvcc -std=c++17; CMake: CUDA_STANDARD 17)"
 #else
 #include <tiletune/broadcast.h>
+#include <tiletune/closure.h>
 #include <tiletune/device_symbol.h>
 #include <tiletune/error.h>
 #include <tiletune/function_refs.h>

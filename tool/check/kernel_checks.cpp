@@ -2,7 +2,6 @@
 
 #include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
-#include "check/closure_types.h"
 #include "check/kernel_lookup.h"
 
 #include <tiletune/rules.h>
@@ -152,17 +151,6 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
                    "the annotated launch into the kernel's file, or the kernel into this one");
   report.note(kernel->getLocation(), "declared here without a definition");
   return false;
-}
-
-void check_closure_template_args(const KernelCall& call, const clang::FunctionDecl* enclosing,
-                                 SiteReporter& report) {
-  for (const Expr& arg : call.template_args)
-    if (names_closure_type(arg.text, enclosing, report.site().macro_begin))
-      report.error(arg.span,
-                   "'" + arg.text +
-                       "' is a lambda's closure type, which NVRTC (compiling the tuned kernel "
-                       "apart from this file) cannot name; pass a functor type declared at "
-                       "namespace scope (a struct with a __device__ operator()) instead");
 }
 
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
@@ -315,9 +303,7 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 }  // namespace
 
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
-                                        bool deduced, const LookupIndex& lookup,
-                                        const clang::FunctionDecl* enclosing,
-                                        SiteReporter& report) {
+                                        bool deduced, const LookupIndex& lookup, SiteReporter& report) {
   if (!a.call) return nullptr;
   const KernelCall& call = *a.call;
   const clang::FunctionDecl* kernel = find_kernel(call, lookup, report);
@@ -329,7 +315,6 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   }
   if (!check_defined(kernel, call, report)) return kernel;
   if (!check_template_args(kernel, call, deduced, report)) return kernel;
-  check_closure_template_args(call, enclosing, report);
   if (!check_argument_count(kernel, call, report)) return kernel;
   check_constant_arguments(kernel, call, report);
   check_key_size(a, kernel, report);

@@ -71,6 +71,33 @@ std::vector<Level> instantiation_levels(const clang::FunctionDecl* f) {
   return {levels.rbegin(), levels.rend()};
 }
 
+}  // namespace
+
+std::optional<std::vector<EnclosingArgument>> enclosing_template_arguments(
+    const clang::FunctionDecl* instantiated) {
+  std::vector<Level> levels = instantiation_levels(instantiated);
+  if (levels.empty()) return std::vector<EnclosingArgument>{};
+  // The pattern's text: the function's own pattern, or for a lambda's call operator, the
+  // operator of the lambda as the template's text writes it.
+  const clang::FunctionDecl* pattern = instantiated->getTemplateInstantiationPattern();
+  if (pattern == nullptr) pattern = instantiated;
+  bool generic_lambda = false;
+  std::vector<Level> written = pattern_levels(pattern, generic_lambda);
+  if (generic_lambda || written.size() != levels.size()) return std::nullopt;
+  std::vector<EnclosingArgument> out;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    if (levels[i].arguments.size() != written[i].parameters->size()) return std::nullopt;
+    for (std::size_t j = 0; j < levels[i].arguments.size(); ++j) {
+      const clang::NamedDecl* p = written[i].parameters->getParam(j);
+      if (p->isParameterPack()) return std::nullopt;
+      if (!p->getName().empty()) out.push_back({p, levels[i].arguments[j]});
+    }
+  }
+  return out;
+}
+
+namespace {
+
 // The declaration at namespace scope whose text holds `d`, as the template that declares it.
 const clang::Decl* namespace_scope_declaration(const clang::Decl* d) {
   while (!d->getLexicalDeclContext()->isFileContext() &&

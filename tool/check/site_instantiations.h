@@ -79,6 +79,20 @@ struct SiteLaunches {
 std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
                                              const std::vector<SiteText>& sites);
 
+// One named template parameter of a template around some code, as the pattern's text names it, and
+// what an instantiation gives it.
+struct EnclosingArgument {
+  const clang::NamedDecl* parameter;
+  clang::TemplateArgument argument;
+};
+
+// The named parameters of the templates around `instantiated` (a function made by instantiating a
+// template, or one inside such a function: a lambda's call operator), outermost first, with what
+// this instantiation gives each; an empty list for code in no template; nullopt where they cannot
+// be lined up (a generic lambda's invented parameters among them).
+std::optional<std::vector<EnclosingArgument>> enclosing_template_arguments(
+    const clang::FunctionDecl* instantiated);
+
 // The instantiation that holds `function` (itself, or the function a lambda is in), for messages:
 // "function template specialization 'launch<float>'"; null for code in no instantiation.
 const clang::FunctionDecl* instantiated_function(const clang::FunctionDecl* function);

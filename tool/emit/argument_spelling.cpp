@@ -1,5 +1,7 @@
 #include "emit/argument_spelling.h"
 
+#include "slice/lambda_closures.h"
+
 #include <clang/AST/APValue.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
@@ -122,8 +124,23 @@ std::vector<clang::TemplateArgument> flattened(llvm::ArrayRef<clang::TemplateArg
 }
 
 std::optional<std::string> spell_type(clang::QualType type, clang::ASTContext& context,
-                                      Spelling spelling, Unspellable* why) {
+                                      Spelling spelling, Unspellable* why,
+                                      const ClosureSpellings* closures) {
   clang::QualType canonical = type.getCanonicalType();
+  // A lambda's closure type, or a reference to one (a forwarding reference's argument).
+  clang::QualType const referee = canonical.getNonReferenceType();
+  if (const clang::CXXRecordDecl* closure = lambda_closure(referee->getAsCXXRecordDecl())) {
+    std::string const qualifiers = referee.getLocalQualifiers().getAsString();
+    std::string const prefix = qualifiers.empty() ? "" : qualifiers + " ";
+    std::string const suffix = canonical->isLValueReferenceType()   ? " &"
+                               : canonical->isRValueReferenceType() ? " &&"
+                                                                    : "";
+    if (spelling == Spelling::Nvrtc && closure_unsupported(closure).empty())
+      return prefix + closure_name(closure) + suffix;
+    if (spelling == Spelling::Host && closures)
+      if (auto found = closures->find(closure); found != closures->end())
+        return prefix + found->second + suffix;
+  }
   if (const clang::TagDecl* tag = unnameable_tag(canonical)) {
     if (why) *why = {canonical.getAsString(policy_for(context)), tag};
     return std::nullopt;
@@ -138,10 +155,10 @@ std::optional<std::string> spell_type(clang::QualType type, clang::ASTContext& c
 
 std::optional<std::string> spell_argument(const clang::TemplateArgument& arg,
                                           clang::ASTContext& context, Spelling spelling,
-                                          Unspellable* why) {
+                                          Unspellable* why, const ClosureSpellings* closures) {
   switch (arg.getKind()) {
     case clang::TemplateArgument::Type:
-      return spell_type(arg.getAsType(), context, spelling, why);
+      return spell_type(arg.getAsType(), context, spelling, why, closures);
     case clang::TemplateArgument::Integral:
       if (const auto* e = arg.getIntegralType()->getAs<clang::EnumType>())
         return enum_value(arg.getAsIntegral(), e->getDecl(), context, spelling);
@@ -157,7 +174,7 @@ std::optional<std::string> spell_argument(const clang::TemplateArgument& arg,
     case clang::TemplateArgument::Pack: {
       std::string out;
       for (const clang::TemplateArgument& element : flattened(arg.pack_elements())) {
-        std::optional<std::string> one = spell_argument(element, context, spelling, why);
+        std::optional<std::string> one = spell_argument(element, context, spelling, why, closures);
         if (!one) return std::nullopt;
         out += (out.empty() ? "" : ", ") + *one;
       }

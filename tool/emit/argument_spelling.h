@@ -10,6 +10,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/TemplateBase.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,17 +30,26 @@ struct Unspellable {
   std::string what() const;
 };
 
+// How generated host code spells the lambdas' closure types it meets (instantiation_code.h: a
+// template site's instantiation specialised for a closure type names it through the lambda's
+// tagged type). NVRTC's spelling is the slice's struct (slice/lambda_closures.h).
+using ClosureSpellings = std::map<const clang::CXXRecordDecl*, std::string>;
+
 // `args` with each pack's elements in its place.
 std::vector<clang::TemplateArgument> flattened(llvm::ArrayRef<clang::TemplateArgument> args);
 
-// The argument as C++ text; nullopt (with `why`) when it cannot be spelled.
+// The argument as C++ text; nullopt (with `why`) when it cannot be spelled. A lambda's closure
+// type (itself, not inside another type) is the slice's struct for NVRTC, and in host code
+// what `closures` says, if anything.
 std::optional<std::string> spell_argument(const clang::TemplateArgument& arg,
                                           clang::ASTContext& context, Spelling spelling,
-                                          Unspellable* why = nullptr);
+                                          Unspellable* why = nullptr,
+                                          const ClosureSpellings* closures = nullptr);
 
 // A type as C++ text (canonical, fully qualified), under the same rules.
 std::optional<std::string> spell_type(clang::QualType type, clang::ASTContext& context,
-                                      Spelling spelling, Unspellable* why = nullptr);
+                                      Spelling spelling, Unspellable* why = nullptr,
+                                      const ClosureSpellings* closures = nullptr);
 
 // The declarations the argument's spelling names: classes and enums (a class template
 // specialisation's template and arguments too), functions and variables, templates.

@@ -1,7 +1,10 @@
 #include "emit/instantiation_code.h"
 
+#include "slice/lambda_closures.h"
+
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
+#include <clang/Basic/SourceManager.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace tiletune::tool {
@@ -64,10 +67,12 @@ std::string instantiation_class_declaration(const SiteLaunches& launches,
 std::optional<std::string> instantiation_class_of(const SiteLaunches& launches,
                                                   const SiteInstantiation& instance,
                                                   const std::string& variable,
-                                                  clang::ASTContext& context, Unspellable* why) {
+                                                  clang::ASTContext& context, Unspellable* why,
+                                                  const ClosureSpellings* closures) {
   std::string args;
   for (const clang::TemplateArgument& arg : instance.arguments) {
-    std::optional<std::string> spelled = spell_argument(arg, context, Spelling::Host, why);
+    std::optional<std::string> spelled =
+        spell_argument(arg, context, Spelling::Host, why, closures);
     if (!spelled) return std::nullopt;
     if (!spelled->empty()) args += (args.empty() ? "" : ", ") + *spelled;
   }
@@ -83,12 +88,40 @@ bool kernel_arguments_spellable(const clang::FunctionDecl* kernel, Unspellable* 
   return true;
 }
 
+ClosureParameters closure_parameters(const SiteInstantiation& instance,
+                                     const clang::SourceManager& sm) {
+  ClosureParameters out;
+  for (const clang::TemplateArgument& arg : flattened(instance.arguments)) {
+    if (arg.getKind() != clang::TemplateArgument::Type) continue;
+    clang::QualType type = arg.getAsType().getCanonicalType().getNonReferenceType();
+    const clang::CXXRecordDecl* closure = lambda_closure(type->getAsCXXRecordDecl());
+    if (closure == nullptr || out.spellings.count(closure) || !closure_unsupported(closure).empty())
+      continue;
+    ClosureText const at = closure_text(closure);
+    if (!sm.isInMainFile(at.begin)) continue;
+    std::string const parameter = "tt_closure_" + std::to_string(out.spellings.size());
+    out.spellings[closure] = "::tiletune::Closure<" + std::to_string(at.line) + ", " +
+                             std::to_string(at.column) + ", " + parameter +
+                             closure_context_spelling(closure) + ">";
+    out.parameters += (out.parameters.empty() ? "class " : ", class ") + parameter;
+    clang::ASTContext& context = closure->getASTContext();
+    long long const bytes =
+        context.getTypeSizeInChars(context.getCanonicalTagType(closure)).getQuantity();
+    out.size_checks.push_back("static_assert(sizeof(" + parameter +
+                              ") == " + std::to_string(bytes) +
+                              ", \"tiletune: the lambda at line " + std::to_string(at.line) +
+                              " is laid out as its tuned kernel reads it\");");
+  }
+  return out;
+}
+
 std::optional<std::string> kernel_pointer_spelling(const clang::FunctionDecl* kernel,
-                                                   Unspellable* why) {
+                                                   Unspellable* why,
+                                                   const ClosureSpellings* closures) {
   std::string out = "void (*)(";
   for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
-    std::optional<std::string> type = spell_type(kernel->getParamDecl(i)->getType(),
-                                                 kernel->getASTContext(), Spelling::Host, why);
+    std::optional<std::string> type = spell_type(
+        kernel->getParamDecl(i)->getType(), kernel->getASTContext(), Spelling::Host, why, closures);
     if (!type) return std::nullopt;
     out += (i ? ", " : "") + *type;
   }

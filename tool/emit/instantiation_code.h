@@ -28,6 +28,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
@@ -44,7 +45,25 @@ std::string instantiation_class_declaration(const SiteLaunches& launches,
 std::optional<std::string> instantiation_class_of(const SiteLaunches& launches,
                                                   const SiteInstantiation& instance,
                                                   const std::string& variable,
-                                                  clang::ASTContext& context, Unspellable* why);
+                                                  clang::ASTContext& context, Unspellable* why,
+                                                  const ClosureSpellings* closures = nullptr);
+
+// An instantiation whose arguments hold lambdas' closure types (a template argument that is one,
+// or a reference to one) is a partial specialisation: each closure, tagged where the lambda is
+// written (tiletune::closure<line, column>(...), include/tiletune/closure.h), is spelled
+// ::tiletune::Closure<line, column, tt_closure_N>, tt_closure_N a parameter of the
+// specialisation. The closures `instance`'s arguments hold, with their spellings, and the
+// specialisation's parameters ("" for none); a closure the slice cannot write out
+// (closure_unsupported) or outside the main file gets no spelling.
+struct ClosureParameters {
+  ClosureSpellings spellings;
+  std::string parameters;  // "class tt_closure_0, class tt_closure_1"
+  // For the specialisation's body: the host's closure is as large as the slice's struct (whose
+  // members the bytes a launch passes are read as), a check on the two compilers' layouts.
+  std::vector<std::string> size_checks;
+};
+ClosureParameters closure_parameters(const SiteInstantiation& instance,
+                                     const clang::SourceManager& sm);
 
 // Whether every template argument of the kernel specialisation has a spelling for NVRTC (else
 // `why` says which has none).
@@ -52,7 +71,8 @@ bool kernel_arguments_spellable(const clang::FunctionDecl* kernel, Unspellable* 
 
 // The kernel specialisation's pointer type, spelled to mean the same at namespace scope.
 std::optional<std::string> kernel_pointer_spelling(const clang::FunctionDecl* kernel,
-                                                   Unspellable* why);
+                                                   Unspellable* why,
+                                                   const ClosureSpellings* closures = nullptr);
 
 // `namespace a { inline namespace b {` ... for the namespaces around the declaration at namespace
 // scope that holds the site, and the closing braces.

@@ -1,6 +1,8 @@
 #include "emit/launch_code.h"
 
 #include "annotation/search_values.h"
+#include "emit/argument_spelling.h"
+#include "slice/lambda_closures.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
@@ -26,7 +28,8 @@ std::string constant_indices(const KernelCall& call) {
 // depends on a template parameter; else nullopt. Naming the pointer type this way, rather than as
 // decltype(&kernel<...>), names no specialisation that nvcc would then expect this translation
 // unit to define, and picks the kernel where a host function shares its name.
-std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kernel) {
+std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kernel,
+                                                const CheckedSite* site = nullptr) {
   clang::ASTContext& context = kernel->getASTContext();
   clang::PrintingPolicy policy(context.getLangOpts());
   policy.SuppressUnwrittenScope = true;  // anonymous and inline namespaces
@@ -35,8 +38,10 @@ std::optional<std::string> printed_pointer_type(const clang::FunctionDecl* kerne
   for (unsigned i = 0; i < kernel->getNumParams(); ++i) {
     clang::QualType type = kernel->getParamDecl(i)->getType();
     if (type->isDependentType()) return std::nullopt;
-    out += (i ? ", " : "") + clang::TypeName::getFullyQualifiedName(type, context, policy,
-                                                                    /*WithGlobalNsPrefix=*/true);
+    std::optional<std::string> closure = site ? closure_parameter_spelling(*site, i) : std::nullopt;
+    out += (i ? ", " : "") + (closure ? *closure
+                                      : clang::TypeName::getFullyQualifiedName(
+                                            type, context, policy, /*WithGlobalNsPrefix=*/true));
   }
   return out + ")";
 }
@@ -101,8 +106,9 @@ std::string kernel_pointer_type(const CheckedSite& site, const ExpressionCode& e
   } else if (std::optional<std::string> printed = printed_pointer_type(site.kernel)) {
     type = *printed;
   } else if (resolved && !signature_template(site, signature_name(variable))) {
-    // The specialisation Clang resolved at the launch, deduced arguments and all.
-    type = printed_pointer_type(resolved).value_or("void (*)()");
+    // The specialisation Clang resolved at the launch, deduced arguments and all, a lambda's
+    // closure type named as the annotation writes it.
+    type = printed_pointer_type(resolved, &site).value_or("void (*)()");
   } else {
     // Naming a __global__ template's specialisation, even in decltype, makes nvcc expect this
     // translation unit to define it (warning #20280): name the host signature's instead.
@@ -223,6 +229,36 @@ Code launch_key_code(const CheckedSite& site, const ExpressionCode& expressions)
 }
 
 std::string signature_name(const std::string& variable) { return variable + "_signature"; }
+
+std::optional<std::string> closure_parameter_spelling(const CheckedSite& site, unsigned i) {
+  const clang::FunctionDecl* resolved = site.instantiation ? site.instantiation->kernel : nullptr;
+  if (resolved == nullptr || i >= resolved->getNumParams()) return std::nullopt;
+  clang::QualType type = resolved->getParamDecl(i)->getType().getNonReferenceType();
+  const clang::CXXRecordDecl* closure = lambda_closure(type->getAsCXXRecordDecl());
+  if (closure == nullptr) return std::nullopt;
+  const KernelCall& call = *site.annotation->call;
+  if (const clang::TemplateArgumentList* args = resolved->getTemplateSpecializationArgs()) {
+    std::vector<clang::TemplateArgument> all = flattened(args->asArray());
+    for (std::size_t t = 0; t < call.template_args.size() && t < all.size(); ++t)
+      if (all[t].getKind() == clang::TemplateArgument::Type &&
+          lambda_closure(all[t].getAsType()->getAsCXXRecordDecl()) == closure &&
+          call.template_args[t].dollars.empty())
+        return "::std::decay<" + call.template_args[t].text + ">::type";
+  }
+  if (i >= call.args.size() || !closure_argument_problem(call.args[i]).empty()) return std::nullopt;
+  // A lambda written in place: the launch takes the argument's type.
+  if (llvm::StringRef(call.args[i].expr.text).trim().starts_with("["))
+    return std::string("::tiletune::detail::Deduced");
+  return "::std::decay<decltype(" + call.args[i].expr.text + ")>::type";
+}
+
+std::string closure_argument_problem(const Argument& arg) {
+  if (arg.constant) return "it is passed as Constant(...)";
+  if (!arg.expr.dollars.empty()) return "it differs per configuration";
+  if (llvm::StringRef(arg.expr.text).trim().starts_with("{"))
+    return "it is a braced list, which has no type";
+  return "";
+}
 
 std::string signature_declaration(const CheckedSite& site, const std::string& variable) {
   return signature_template(site, signature_name(variable)).value_or("");

@@ -107,19 +107,24 @@ std::string emit_instantiation(const CheckedSite& site, const std::string& speci
                                const std::string& kernel_type, const std::string& source_array,
                                const SiteLocation& where, const std::string& device_source,
                                const std::string& annotation_text, const std::string& instantiation,
-                               std::vector<SymbolText> symbols) {
+                               std::vector<SymbolText> symbols, const std::string& parameters,
+                               const std::vector<std::string>& checks) {
   ExpressionCode expressions(site, kAxesArray, where.text_line);
+  std::string const head = "template <" + parameters + ">\n";
   SiteInfoText info{display_name(where.file), where.line, source_array,
                     site_id(device_source, annotation_text, instantiation, site.nvrtc_options),
                     std::move(symbols)};
   std::vector<Code> members{"using kernel = " + kernel_type + ";"};
+  for (const std::string& check : checks) members.push_back(check);
   // The site is defined after the class, not as an inline variable in it: the file may be C++11.
   std::string site_definition;
   if (site.literal) {
     members.push_back("static ::tiletune::Site site;");
     Code definition = Code::concat({"::tiletune::Site " + specialised + "::site(",
                                     site_info_code(site, expressions, info, false), "());"});
-    site_definition = with_line_directives(lay_out(definition, 0), where.line, where.file);
+    // A partial specialisation's static member is defined as a template.
+    site_definition = (parameters.empty() ? "" : head) +
+                      with_line_directives(lay_out(definition, 0), where.line, where.file);
   } else {
     members.push_back(Code::block("static ::tiletune::SiteInfo info() {",
                                   site_info_fields(site, expressions, info, false), "}"));
@@ -127,7 +132,7 @@ std::string emit_instantiation(const CheckedSite& site, const std::string& speci
   Code specialisation = Code::block("struct " + specialised + " {", std::move(members), "};");
   const clang::Decl* holder = site.launches->namespace_scope;
   return open_namespaces_of(holder) + "namespace {\nstatic const char " + source_array +
-         "[] = " + raw_string_literal(device_source) + ";\ntemplate <>\n" +
+         "[] = " + raw_string_literal(device_source) + ";\n" + head +
          with_line_directives(lay_out(specialisation, 0), where.line, where.file) +
          site_definition + "}  // namespace\n" + close_namespaces_of(holder);
 }

@@ -42,11 +42,13 @@ EmittedSite emit_template_site(const CheckedSite& site, const std::string& varia
 // device source in `source_array`: at namespace scope, in the namespaces of the declaration that
 // holds the site. `specialised` is instantiation_class_of(), `kernel_type` its kernel's pointer
 // type; the SiteInfo's id also covers `instantiation` (what tells this instantiation's launch
-// from the others').
+// from the others'). `parameters` are a partial specialisation's (closure_parameters()), "" for
+// an explicit one, and `checks` static assertions in its body.
 std::string emit_instantiation(const CheckedSite& site, const std::string& specialised,
                                const std::string& kernel_type, const std::string& source_array,
                                const SiteLocation& where, const std::string& device_source,
                                const std::string& annotation_text, const std::string& instantiation,
-                               std::vector<SymbolText> symbols);
+                               std::vector<SymbolText> symbols, const std::string& parameters = "",
+                               const std::vector<std::string>& checks = {});
 
 }  // namespace tiletune::tool

@@ -3,6 +3,7 @@
 #include "emit/argument_spelling.h"
 #include "emit/code_layout.h"
 #include "emit/launch_code.h"
+#include "slice/lambda_closures.h"
 #include "slice/slicer.h"
 #include "source_text/code_writer.h"
 
@@ -38,7 +39,10 @@ std::string template_arguments(const CheckedSite& site, const ExpressionCode& ex
     std::vector<clang::TemplateArgument> all = resolved_arguments(*instance);
     for (std::size_t i = 0; i < all.size(); ++i) {
       bool const written = i < call.template_args.size();
-      if (written && !in_template) {
+      // A lambda's closure type (`decltype(twice)`) is the slice's struct to NVRTC.
+      bool const closure = all[i].getKind() == clang::TemplateArgument::Type &&
+                           lambda_closure(all[i].getAsType()->getAsCXXRecordDecl());
+      if (written && !in_template && !closure) {
         args[i] = with_local_constants_spelled(args[i], *instance, context);
         continue;
       }

@@ -48,8 +48,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (const auto* u = llvm::dyn_cast<clang::UsingType>(t)) add(u->getDecl(), at);
     if (const auto* td = llvm::dyn_cast<clang::TypedefType>(t)) add(td->getDecl(), at);
     if (const clang::TagDecl* tag = t->getAsTagDecl()) add(tag, at);
-    if (const auto* ts = llvm::dyn_cast<clang::TemplateSpecializationType>(t))
+    if (const auto* ts = llvm::dyn_cast<clang::TemplateSpecializationType>(t)) {
       add(ts->getTemplateName().getAsTemplateDecl(), at);
+      // Named through a using-declaration (`using std::remove_reference_t;` in the user's
+      // namespace): the slice needs that declaration too.
+      add(ts->getTemplateName().getAsUsingShadowDecl(), at);
+    }
     return true;
   }
   bool TraverseTemplateArgumentLoc(const clang::TemplateArgumentLoc& arg) {

@@ -34,7 +34,11 @@ const clang::FunctionDecl* function_of(const clang::Decl* piece) {
 
 DeviceBranchNames::DeviceBranchNames(clang::ASTContext& context,
                                      const PreprocessorRecord& preprocessor)
-    : context_(context), preprocessor_(preprocessor) {}
+    : context_(context), preprocessor_(preprocessor) {
+  for (const SkippedName& name : preprocessor.skipped_names())
+    if (preprocessor.device_conditional_at(name.at) != nullptr)
+      in_device_branches_.push_back(&name);
+}
 
 void DeviceBranchNames::index(const clang::DeclContext* dc) {
   const clang::SourceManager& sm = context_.getSourceManager();
@@ -60,11 +64,10 @@ std::vector<Use> DeviceBranchNames::uses_in(const clang::Decl* piece) {
   clang::SourceLocation end = sm.getExpansionLoc(piece->getEndLoc());
   if (begin.isInvalid() || end.isInvalid() || sm.getFileID(begin) != sm.getFileID(end)) return uses;
   const clang::FunctionDecl* in_function = function_of(piece);
-  for (const SkippedName& name : preprocessor_.skipped_names()) {
+  for (const SkippedName* skipped : in_device_branches_) {
+    const SkippedName& name = *skipped;
     if (sm.getFileID(name.at) != sm.getFileID(begin) ||
-        sm.isBeforeInTranslationUnit(name.at, begin) ||
-        sm.isBeforeInTranslationUnit(end, name.at) ||
-        preprocessor_.device_conditional_at(name.at) == nullptr)
+        sm.isBeforeInTranslationUnit(name.at, begin) || sm.isBeforeInTranslationUnit(end, name.at))
       continue;
     if (!indexed_) {
       index(context_.getTranslationUnitDecl());

@@ -32,6 +32,8 @@ class DeviceBranchNames {
   clang::ASTContext& context_;
   const PreprocessorRecord& preprocessor_;
   bool indexed_ = false;
+  // The names in skipped text that lie in a device conditional, in the parse's order.
+  std::vector<const SkippedName*> in_device_branches_;
   std::multimap<std::string, const clang::NamedDecl*> by_name_;
 };
 

@@ -157,9 +157,13 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
       return true;
     }
   }
+  // One candidate of a call resolved per instantiation (an operator on a dependent type, with the
+  // host's operators in scope): the call may pick another, or none (a built-in operator).
   if (origin.toolkit_headers.empty() && origin.user_include)
-    return object(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
-                           ">, which NVRTC cannot compile into the tuned kernel");
+    return use.overloads
+               ? false
+               : object(use, "'" + name_of(d) + "' is declared in <" + *origin.user_include +
+                                 ">, which NVRTC cannot compile into the tuned kernel");
   if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d))
     if (in_device_code(use) && !use.overloads && !callable_on_device(f))
       return object(use, "'" + name_of(f) +
@@ -171,6 +175,10 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
 // libcu++'s counterpart stands for it: `std::` finds cuda::std in the slice.
 bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& includes) {
   const std::vector<std::string> headers = cuda_std_headers_for(use.decl, origins_, sm_);
+  // A candidate of a call resolved per instantiation (`std::operator+` for pointer arithmetic on a
+  // dependent type under `using namespace std;`) is no use unless the call picks it: brought along
+  // where libcu++ has it, not objected to where it has not.
+  if (headers.empty() && use.overloads) return false;
   if (headers.empty()) {
     clang::FileID file = sm_.getFileID(sm_.getExpansionLoc(use.decl->getLocation()));
     std::optional<std::string> include = origins_.standard_header_of(file);
@@ -180,7 +188,7 @@ bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& incl
                            "no counterpart of it in cuda::std");
   }
   for (const std::string& header : headers) includes.add(header);
-  includes.add_line(kStdFromCudaStd);
+  for (const std::string& line : std_from_cuda_std(use.decl)) includes.add_line(line);
   return true;
 }
 

@@ -74,6 +74,8 @@ bool HostMembers::skipped(const clang::Decl* d) const {
 }
 
 const clang::Decl* HostMembers::keep(const clang::Decl* named) {
+  if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(named))
+    named = t->getTemplatedDecl();
   const auto* f = llvm::dyn_cast<clang::FunctionDecl>(named);
   if (f == nullptr) return nullptr;
   const auto* key = llvm::cast<clang::FunctionDecl>(key_of(f));
@@ -93,7 +95,10 @@ void HostMembers::drop_from(const clang::Decl* piece, SourceEdits& edits) const 
       drop_from(member, edits);
       continue;
     }
-    if (!skipped(member)) continue;
+    if (!skipped(member)) {
+      mark_declared_only(member, edits);
+      continue;
+    }
     std::optional<clang::SourceLocation> last = last_token_of(member);
     if (!last) continue;
     // Its line breaks stay, so that the lines after it keep their numbers.
@@ -101,6 +106,18 @@ void HostMembers::drop_from(const clang::Decl* piece, SourceEdits& edits) const 
     std::string const text = edits.source_text(range);
     edits.replace(range, std::string(std::count(text.begin(), text.end(), '\n'), '\n'));
   }
+}
+
+// A host-only member that carried code names and that nothing defines (a detection idiom's
+// `static char test(...)`, named only in sizeof): NVRTC refuses any host function, even one only
+// declared, so the slice declares it for the device too, which names it as the host code does.
+void HostMembers::mark_declared_only(const clang::Decl* member, SourceEdits& edits) const {
+  const clang::FunctionDecl* f = function_of(member);
+  if (f == nullptr || !host_only_member(f) || !kept_.count(key_of(f)) || f->isDefined()) return;
+  if (const clang::FunctionTemplateDecl* t = f->getDescribedFunctionTemplate())
+    for (const clang::FunctionDecl* s : t->specializations())
+      if (s->isDefined()) return;
+  edits.insert_before(f->getInnerLocStart(), "__host__ __device__ ");
 }
 
 bool HostMembers::dropped_out_of_line(const clang::Decl* d) const {

@@ -26,13 +26,16 @@ class HostMembers {
 
   // Removes from `piece`'s text (a class, a class template, a specialisation; others are left as
   // they are) the host-only members not kept, those of its nested classes too. A member spelled
-  // wholly by a macro stays: the macro may spell others.
+  // wholly by a macro stays: the macro may spell others. A kept one that nothing defines (named in
+  // sizeof or decltype only) is declared __host__ __device__: NVRTC refuses host declarations.
   void drop_from(const clang::Decl* piece, SourceEdits& edits) const;
 
   // Whether `d`, an out-of-line member definition, defines a member that is left out.
   bool dropped_out_of_line(const clang::Decl* d) const;
 
  private:
+  void mark_declared_only(const clang::Decl* member, SourceEdits& edits) const;
+
   std::set<const clang::Decl*> kept_;  // by host_member_key
 };
 

@@ -16,15 +16,17 @@ bool starts_with(const std::string& s, std::string_view prefix) {
 }  // namespace
 
 bool nvrtc_public_header(const std::string& name) {
-  static constexpr std::array<std::string_view, 9> kHeaders = {"cuda_fp16.h",
-                                                               "cuda_bf16.h",
-                                                               "cuda_fp8.h",
-                                                               "mma.h",
-                                                               "cuda_pipeline.h",
-                                                               "cuda_awbarrier.h",
-                                                               "cooperative_groups.h",
-                                                               "cuda_pipeline_primitives.h",
-                                                               "cuda_awbarrier_primitives.h"};
+  // math_constants.h: CUDART_INF_F and the like, macros only.
+  static constexpr std::array<std::string_view, 10> kHeaders = {"math_constants.h",
+                                                                "cuda_fp16.h",
+                                                                "cuda_bf16.h",
+                                                                "cuda_fp8.h",
+                                                                "mma.h",
+                                                                "cuda_pipeline.h",
+                                                                "cuda_awbarrier.h",
+                                                                "cooperative_groups.h",
+                                                                "cuda_pipeline_primitives.h",
+                                                                "cuda_awbarrier_primitives.h"};
   for (std::string_view h : kHeaders)
     if (name == h) return true;
   return false;

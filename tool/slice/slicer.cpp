@@ -11,6 +11,7 @@
 #include "slice/header_origin.h"
 #include "slice/host_members.h"
 #include "slice/internal_symbols.h"
+#include "slice/lambda_closures.h"
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
 #include "slice/standard_library.h"
@@ -23,6 +24,7 @@
 #include <tiletune/rules.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -34,6 +36,8 @@ namespace {
 struct SliceContents {
   std::set<const clang::Decl*> units;        // at namespace scope, from the user's files
   std::set<const clang::Decl*> out_of_line;  // member definitions outside their class
+  // The lambdas' closure types the site's template arguments name, written out at the end.
+  std::vector<const clang::CXXRecordDecl*> closures;
   SliceIncludes includes;
 };
 
@@ -135,15 +139,29 @@ class Slicer {
     DeviceBranchNames device_branches(context_, preprocessor_);
     std::vector<const clang::Decl*> work{unit_of(kernel)};
     std::vector<const clang::Decl*> members;  // host-only members that carried code names
-    for (const Use& use : argument_uses)
-      if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
-        work.push_back(unit_of(use.decl));
     auto skipped = [&](const clang::Decl* d) { return host_members_.skipped(d); };
     std::vector<Objection> arrays;
+    std::function<void(const std::vector<Use>&)> follow_uses;
     auto follow = [&](const clang::Decl* piece) {
       for (Objection& o : gnu_array_objections(piece, skipped)) arrays.push_back(std::move(o));
       std::vector<Use> uses = uses_in(piece, skipped);
       for (Use& use : device_branches.uses_in(piece)) uses.push_back(use);
+      follow_uses(uses);
+    };
+    for (const Use& use : argument_uses) {
+      // A lambda's closure type is written out at the end. One it cannot be has no spelling for
+      // NVRTC either: the site reports it (report_unspellable) before it slices.
+      if (const clang::CXXRecordDecl* closure = lambda_closure(use.decl)) {
+        if (closure_unsupported(closure).empty() &&
+            std::find(contents.closures.begin(), contents.closures.end(), closure) ==
+                contents.closures.end())
+          contents.closures.push_back(closure);
+        continue;
+      }
+      if (checks.check(use, contents.includes) && from_user_file(sm_, use.decl))
+        work.push_back(unit_of(use.decl));
+    }
+    follow_uses = [&](const std::vector<Use>& uses) {
       for (const Use& use : uses) {
         if (in_c_macro_with_device_definition(sm_, context_.getLangOpts(), use.at)) continue;
         // Declared in a branch of a device conditional: the slice carries the whole group and
@@ -162,6 +180,8 @@ class Slicer {
         if (from_user_file(sm_, use.decl)) work.push_back(unit_of(use.decl));
       }
     };
+    for (const clang::CXXRecordDecl* closure : contents.closures)
+      follow_uses(closure_uses(closure));
     while (!work.empty() || !members.empty()) {
       if (!members.empty()) {
         const clang::Decl* member = members.back();
@@ -172,6 +192,12 @@ class Slicer {
       const clang::Decl* unit = work.back();
       work.pop_back();
       if (!unit || !from_user_file(sm_, unit) || !contents.units.insert(unit).second) continue;
+      // An explicit or partial specialisation is a unit of its own, and needs its primary.
+      if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(unit))
+        work.push_back(spec->getSpecializedTemplate());
+      if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(unit))
+        if (const clang::FunctionTemplateDecl* primary = f->getPrimaryTemplate())
+          work.push_back(primary);
       for (const clang::Decl* piece : pieces_of(sm_, unit)) {
         follow(piece);
         for (const clang::Decl* more : companions_of(sm_, piece, contents.out_of_line))
@@ -228,7 +254,8 @@ class Slicer {
     }
     // `using namespace std;`: std finds cuda::std in the slice when the kernel uses std::.
     if (in_namespace_std(ns) || ns->isStdNamespace())
-      return contents.includes.has_line(kStdFromCudaStd);
+      return std::any_of(contents.includes.lines().begin(), contents.includes.lines().end(),
+                         maps_std_to_cuda_std);
     HeaderOrigin origin = origins_.origin_of(sm_.getFileID(sm_.getExpansionLoc(ns->getLocation())));
     return std::any_of(origin.toolkit_headers.begin(), origin.toolkit_headers.end(),
                        [&](const std::string& h) { return contents.includes.contains(h); });
@@ -303,7 +330,11 @@ class Slicer {
       out += std::string(where.getColumn() - 1, ' ') + edits.text_of(chunk) + "\n";
       if (i == kernel_chunk) out += entry;
     }
-    return out + reopen_namespaces(open, {}, unnamed_);
+    out += reopen_namespaces(open, {}, unnamed_);
+    // At global scope, where the name expression names them.
+    for (const clang::CXXRecordDecl* closure : contents.closures)
+      out += macros.directives_for(closure_chunk(closure)) + closure_definition(closure);
+    return out;
   }
 
   // The kernel's definition carries the configuration's launch bounds (rules::kLaunchBoundsMacro)

@@ -99,6 +99,33 @@ bool clang_cuda_math_header(llvm::StringRef file) {
 
 }  // namespace
 
+std::vector<std::string> std_from_cuda_std(const clang::Decl* d) {
+  static const std::string kNamespace = "tiletune_cuda_std";
+  const clang::NamedDecl* entity = std_entity(d);
+  if (entity == nullptr || !entity->getIdentifier()) return {};  // an operator, a conversion
+  // The namespace the entity is in, below std (inline ones, libstdc++'s std::__cxx11, skipped).
+  std::vector<const clang::NamespaceDecl*> chain;
+  for (const clang::DeclContext* dc = entity->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && !ns->isInline())
+      chain.insert(chain.begin(), ns);
+  if (chain.empty() || !chain.front()->isStdNamespace()) return {};
+  std::string member;
+  if (chain.size() == 1) {
+    llvm::StringRef const name = entity->getName();
+    if (name == "move" || name == "forward" || name == "initializer_list") return {};
+    member = "using cuda::std::" + name.str() + ";";
+  } else {
+    std::string const nested = chain[1]->getName().str();
+    member = "namespace " + nested + " = cuda::std::" + nested + ";";
+  }
+  return {"namespace " + kNamespace + " { " + member + " }",
+          "namespace std { using namespace " + kNamespace + "; }"};
+}
+
+bool maps_std_to_cuda_std(const std::string& line) {
+  return llvm::StringRef(line).starts_with("namespace std { using namespace ");
+}
+
 std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d) {
   if (!d->getDeclContext()->getRedeclContext()->isTranslationUnit() || !d->getIdentifier())
     return std::nullopt;

@@ -18,10 +18,22 @@
 
 namespace tiletune::tool {
 
-// The line that makes `std::x` find `cuda::std::x` in the slice. A directive rather than a
-// namespace alias: libcu++ declares a few things in `namespace std` itself (tuple_size, for
-// structured bindings), and `cuda::std::x` keeps working as written.
-inline constexpr const char* kStdFromCudaStd = "namespace std { using namespace cuda::std; }";
+// The lines that make `std::x` find `cuda::std::x` for `d`, an entity in namespace std. Only the
+// names the code uses come in, through a namespace of their own that std nominates:
+//
+//   namespace tiletune_cuda_std { using cuda::std::sqrt; }
+//   namespace std { using namespace tiletune_cuda_std; }
+//
+// Not the whole of cuda::std: with the user's `using namespace std;` an unqualified exp(x) would
+// find NVRTC's ::exp and cuda::std::exp both (ambiguous). Not a using-declaration in std itself:
+// NVRTC declares std::move, std::forward and std::initializer_list there, which a qualified name
+// then finds first (those are left out). An entity of a namespace nested in std (std::chrono's)
+// brings that namespace (`namespace chrono = cuda::std::chrono;`); an operator nothing, as
+// argument-dependent lookup finds it in cuda::std.
+std::vector<std::string> std_from_cuda_std(const clang::Decl* d);
+
+// `line` is one of those.
+bool maps_std_to_cuda_std(const std::string& line);
 
 // How the slice carries a C library typedef at global scope (`d` from a system header that is not
 // the toolkit's): the header that defines it for NVRTC, or the typedef line; nullopt when it is

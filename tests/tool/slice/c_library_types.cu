@@ -61,7 +61,7 @@ void run(Span<float> out, const float* in, int64_t n, Shape shape) {
 // CHECK-DAG: typedef unsigned long ulong;
 // CHECK-DAG: typedef unsigned int uint;
 // CHECK-DAG: typedef long ssize_t;
-// CHECK-DAG: namespace std { using namespace cuda::std; }
+// CHECK-DAG: namespace std { using namespace tiletune_cuda_std; }
 // CHECK-NOT: #define INT_MAX
 // CHECK: typedef int64_t index_type;
 // CHECK: __global__ void gather(

@@ -1,7 +1,8 @@
 // The C++ standard library in device code, as nvcc takes it (host headers, relaxed constexpr):
 // traits, limits, utilities, <cmath>, min and max. NVRTC compiles libcu++'s counterparts, so the
 // slice includes the header libcu++ declares each in (its own header for one entity, such as
-// cuda/std/__algorithm/min.h, where there is one) and makes std:: find cuda::std; code that also
+// cuda/std/__algorithm/min.h, where there is one) and makes std:: find cuda::std's name (each name
+// the code uses, standard_library.h; NVRTC's own std::move stays std's); code that also
 // names cuda::std itself, `using namespace std;` and `using std::min;` keep working. NVRTC
 // compiles every instantiation (the device check is on) and nvcc the rewritten file.
 // RUN: %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include}
@@ -51,6 +52,8 @@ void run(float* x, int n) {
 // CHECK-DAG: #include <cuda/std/__utility/pair.h>
 // CHECK-DAG: #include <cuda/std/cmath>
 // CHECK-NOT: #include <algorithm>
-// CHECK: namespace std { using namespace cuda::std; }
+// CHECK: namespace tiletune_cuda_std { using cuda::std::pair; }
+// CHECK: namespace std { using namespace tiletune_cuda_std; }
+// CHECK: namespace tiletune_cuda_std { using cuda::std::min; }
 // CHECK: using namespace std;
 // CHECK: using std::min;
