@@ -245,6 +245,22 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     return result;
   }
 
+  // Clang's visitor walks a template's instantiations from its first declaration only. Where that
+  // is a declaration in a header (a launcher declared in kernels.h, defined here), the walk of
+  // this file would never reach them: walk them from the definition instead (seen_ keeps a
+  // second walk from counting twice).
+  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl* t) {
+    if (t == t->getCanonicalDecl() || !t->isThisDeclarationADefinition()) return true;
+    for (clang::FunctionDecl* instance : t->specializations()) TraverseDecl(instance);
+    return true;
+  }
+  bool VisitClassTemplateDecl(clang::ClassTemplateDecl* t) {
+    if (t == t->getCanonicalDecl() || !t->isThisDeclarationADefinition()) return true;
+    for (clang::ClassTemplateSpecializationDecl* instance : t->specializations())
+      TraverseDecl(instance);
+    return true;
+  }
+
   bool TraverseLambdaExpr(clang::LambdaExpr* e) {
     note_enclosing(e->getCallOperator());
     functions_.push_back(e->getCallOperator());
