@@ -68,8 +68,13 @@ std::string name_of(const clang::Decl* d) {
 bool usable_constant(const clang::VarDecl* v) {
   if (v->isConstexpr()) return true;
   const clang::QualType t = v->getType();
-  if (!t.isConstQualified() || t.isVolatileQualified() || !v->hasConstantInitialization())
-    return false;
+  if (!t.isConstQualified() || t.isVolatileQualified()) return false;
+  // In a template the value waits for the arguments (a class template's `static int const kRank
+  // = Rank_;`): each instantiation is NVRTC's to judge, as it is nvcc's.
+  const clang::Expr* init = v->getAnyInitializer();
+  if (t->isDependentType() || (init != nullptr && init->isValueDependent()))
+    return t->isDependentType() || t->isIntegralOrEnumerationType();
+  if (!v->hasConstantInitialization()) return false;
   if (t->isIntegralOrEnumerationType()) return true;
   return t->isRealFloatingType() && !t->isSpecificBuiltinType(clang::BuiltinType::LongDouble);
 }
