@@ -36,6 +36,23 @@ bool any_callable_on_device(const clang::OverloadExpr& overloads) {
   return false;
 }
 
+// A function the CUDA compiler declares for device code itself (printf, malloc, free: Clang's CUDA
+// wrapper declares them __device__, NVRTC has them built in): CUDA overloads on the target, so a
+// __host__ __device__ caller in the host compilation resolves to the host header's (<cstdio>'s)
+// declaration, whose device twin the tuned kernel uses with no header.
+bool declared_for_device_by_compiler(const clang::FunctionDecl* f, const clang::SourceManager& sm) {
+  if (!f->getDeclName().isIdentifier()) return false;
+  for (const clang::NamedDecl* found :
+       f->getDeclContext()->getRedeclContext()->lookup(f->getDeclName())) {
+    const auto* twin = llvm::dyn_cast<clang::FunctionDecl>(found);
+    const auto* device = twin != nullptr ? twin->getAttr<clang::CUDADeviceAttr>() : nullptr;
+    if (device != nullptr && !device->isInherited() &&
+        sm.isInSystemHeader(sm.getExpansionLoc(twin->getLocation())))
+      return true;
+  }
+  return false;
+}
+
 bool in_device_code(const Use& use) {
   const clang::FunctionDecl* f = use.in_function;
   return f && (f->hasAttr<clang::CUDADeviceAttr>() || f->hasAttr<clang::CUDAGlobalAttr>() ||
@@ -164,6 +181,9 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
   }
   // One candidate of a call resolved per instantiation (an operator on a dependent type, with the
   // host's operators in scope): the call may pick another, or none (a built-in operator).
+  if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d);
+      f != nullptr && declared_for_device_by_compiler(f, sm_))
+    return true;
   if (origin.toolkit_headers.empty() && origin.user_include)
     return use.overloads
                ? false

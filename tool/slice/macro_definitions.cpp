@@ -78,9 +78,12 @@ std::string MacroDefinitions::emit(const DeviceConditional& group) {
 
 // A C library macro expanded by the body of one the slice defines for the device (glibc's
 // __ASSERT_FUNCTION in assert) is not needed: that body never reaches NVRTC. Nested uses are
-// recorded at the outer macro's place.
+// recorded at the outer macro's place, so a user's macro whose body uses assert shares its place:
+// only a C library macro (from a system header) can be the inner one.
 bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const {
-  if (device_definition_of_c_macro(use.name) || !from_c_library(use.macro->getDefinitionLoc()))
+  clang::SourceLocation const defined_at = use.macro->getDefinitionLoc();
+  if (device_definition_of_c_macro(use.name) || defined_at.isInvalid() ||
+      !context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at))
     return false;
   auto [file, offset] = context_.getSourceManager().getDecomposedLoc(use.at);
   for (const MacroUse* outer : preprocessor_.macro_uses_in(file, offset, offset + 1))
