@@ -58,13 +58,57 @@ std::string plural(std::size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+// A variable of the function around the site, declared before it, named `name`.
+class LocalVariableFinder : public clang::RecursiveASTVisitor<LocalVariableFinder> {
+ public:
+  LocalVariableFinder(const clang::SourceManager& sm, std::string name, clang::SourceLocation site)
+      : sm_(sm), name_(std::move(name)), site_(site) {}
+
+  bool shouldVisitLambdaBody() const { return false; }
+  bool VisitVarDecl(clang::VarDecl* v) {
+    if (v->getName() == name_ && sm_.isBeforeInTranslationUnit(v->getLocation(), site_)) found = v;
+    return true;
+  }
+
+  const clang::VarDecl* found = nullptr;
+
+ private:
+  const clang::SourceManager& sm_;
+  std::string name_;
+  clang::SourceLocation site_;
+};
+
+const clang::VarDecl* local_variable(const clang::FunctionDecl* enclosing, const std::string& name,
+                                     clang::SourceLocation site) {
+  if (enclosing == nullptr || enclosing->getBody() == nullptr ||
+      name.find_first_of(":<") != std::string::npos)
+    return nullptr;
+  LocalVariableFinder finder(enclosing->getASTContext().getSourceManager(), name, site);
+  for (const clang::ParmVarDecl* p : enclosing->parameters())
+    if (p->getName() == name) finder.found = p;
+  finder.TraverseStmt(enclosing->getBody());
+  return finder.found;
+}
+
 // The one function the call names; a host wrapper often shares the kernel's name, but the launch
 // can only mean the __global__ one.
 const clang::FunctionDecl* find_kernel(const KernelCall& call, const LookupIndex& lookup,
-                                       SiteReporter& report) {
+                                       const clang::FunctionDecl* enclosing, SiteReporter& report) {
   std::vector<const clang::FunctionDecl*> found =
       find_functions(lookup, call.callee, report.site().macro_begin);
   if (found.empty()) {
+    // A launch through a pointer (`auto k = radius == 1 ? star1 : star2; k<<<g, b>>>(...)`): which
+    // kernel runs is known only at run time, and each is its own NVRTC program to tune.
+    if (const clang::VarDecl* pointer =
+            local_variable(enclosing, call.callee, report.site().macro_begin)) {
+      report.error(call.callee_span,
+                   "'" + call.callee +
+                       "' is a variable that points to a kernel; a tuned launch names its kernel "
+                       "(each kernel is compiled and tuned apart by NVRTC): write one TILETUNE "
+                       "annotation per kernel it may point to (an if or a switch over them)");
+      report.note(pointer->getLocation(), "'" + call.callee + "' declared here");
+      return nullptr;
+    }
     report.error(call.callee_span,
                  "no function named '" + call.callee + "' in this translation unit");
     return nullptr;
@@ -303,10 +347,12 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 }  // namespace
 
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
-                                        bool deduced, const LookupIndex& lookup, SiteReporter& report) {
+                                        bool deduced, const LookupIndex& lookup,
+                                        const clang::FunctionDecl* enclosing,
+                                        SiteReporter& report) {
   if (!a.call) return nullptr;
   const KernelCall& call = *a.call;
-  const clang::FunctionDecl* kernel = find_kernel(call, lookup, report);
+  const clang::FunctionDecl* kernel = find_kernel(call, lookup, enclosing, report);
   if (!kernel) return nullptr;
   if (!kernel->hasAttr<clang::CUDAGlobalAttr>()) {
     report.error(call.callee_span, "'" + call.callee + "' is not a __global__ kernel");

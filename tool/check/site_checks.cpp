@@ -31,7 +31,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   bool const deduced = launches.in_template || launches.rejected ||
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
-      check_kernel(annotation, literal_space, deduced, lookup, site_report);
+      check_kernel(annotation, literal_space, deduced, lookup, launches.enclosing, site_report);
   if (report.errors() == errors_before)
     check_dynamic_shared_memory(annotation, kernel, site_report);
   if (report.errors() != errors_before) return std::nullopt;

@@ -1,6 +1,7 @@
-// tool: `no function named 'kernel' in this translation unit`: a launch through a function-pointer
-// variable is refused (expected: a site names its kernel), but the message is wrong: 'kernel' is a
-// variable, and the message should say to annotate the kernel it points to. Found in: prk/stencil.
+// tool: a launch through a function-pointer variable is refused (a site names its kernel). Until
+// 2026-11-29 the message said `no function named 'kernel'`; now it says 'kernel' is a variable that
+// points to a kernel and to annotate each kernel it may point to (tests/tool/check/
+// kernel_pointer_launch.cu). Found in: prk/stencil.
 
 #include <tiletune/tiletune.h>
 
