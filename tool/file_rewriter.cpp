@@ -67,10 +67,12 @@ class FileRewriter {
     }
     const Annotation& annotation = std::get<Annotation>(parsed);
     std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, report_);
-    // Clang's errors on the names in `where` (an undeclared one) are the site's, whatever the
-    // rest: the tool's checks have nothing to say of them.
-    bool const where_errors =
-        annotation.where && release_where_diagnostics(site, *annotation.where);
+    // Clang's errors on the names in `where` and `key` (an undeclared one) are the site's,
+    // whatever the rest: the tool's checks have nothing to say of them.
+    bool name_errors = annotation.where && release_span_diagnostics(site, annotation.where->span);
+    if (annotation.key)
+      for (const Expr& e : *annotation.key)
+        name_errors = release_span_diagnostics(site, e.span) || name_errors;
     // Clang's own errors about the call stand where the tool's checks found nothing to say. In a
     // template, they concern the instantiations Clang could not resolve; the others go on.
     // Outside a template, a call whose template arguments are all written needs nothing from
@@ -83,7 +85,7 @@ class FileRewriter {
             ? Withheld::kReportAsWarnings
             : Withheld::kReport;
     bool const clang_errors = release_clang_diagnostics(site, what);
-    if (!checked || where_errors || (clang_errors && !launches.in_template)) return;
+    if (!checked || name_errors || (clang_errors && !launches.in_template)) return;
     if (checked->kernel)
       checked->nvrtc_options = nvrtc_language_options(checked->kernel->getLangOpts());
     checked->nvrtc_options.insert(checked->nvrtc_options.end(), nvrtc_options_.begin(),
@@ -132,10 +134,11 @@ class FileRewriter {
         [&](clang::SourceLocation at) { return in_annotation(sm_, site, at); }, what);
   }
 
-  bool release_where_diagnostics(const SiteText& site, const Expr& where) {
+  // Clang's diagnostics on the text of `span` (a launch expression of the annotation), as errors.
+  bool release_span_diagnostics(const SiteText& site, const Span& span) {
     if (clang_diagnostics_ == nullptr) return false;
-    clang::SourceLocation const begin = site_location(site, where.span.begin);
-    clang::SourceLocation const end = site_location(site, where.span.end, /*range_end=*/true);
+    clang::SourceLocation const begin = site_location(site, span.begin);
+    clang::SourceLocation const end = site_location(site, span.end, /*range_end=*/true);
     return clang_diagnostics_->release_withheld(
         [&](clang::SourceLocation at) {
           if (!in_annotation(sm_, site, at)) return false;

@@ -83,11 +83,14 @@ std::string probe_argument_value(const Annotation& a, const std::string& name) {
   return std::to_string(axis->values.front().value) + (fits_int ? "" : "ll");
 }
 
+bool starts_lambda(const Expr& e) {
+  std::size_t first = e.text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && e.text[first] == '[';
+}
+
 bool lambda_argument(const KernelCall& call) {
-  return std::any_of(call.args.begin(), call.args.end(), [](const Argument& arg) {
-    std::size_t first = arg.expr.text.find_first_not_of(" \t\r\n");
-    return first != std::string::npos && arg.expr.text[first] == '[';
-  });
+  return std::any_of(call.args.begin(), call.args.end(),
+                     [](const Argument& arg) { return starts_lambda(arg.expr); });
 }
 
 void add_call(const Annotation& a, const std::string& site_text, ProbeText& probe) {
@@ -125,6 +128,21 @@ void add_where_names(const Annotation& a, const std::string& site_text, ProbeTex
     probe.add(", (void)sizeof((::tiletune::detail::where_name<" + std::to_string(i) + ">(");
     for (unsigned at = names[i]->span.begin; at < names[i]->span.end; ++at)
       probe.add(std::string(1, site_text[at]), at);
+    probe.add("), 0))");
+  }
+}
+
+// Each expression of `key`, as `, (void)sizeof(((expr), 0))`, for Clang to look its names up where
+// the annotation is: an unknown one is the site's error at its column, not nvcc's in the generated
+// call (`::tiletune::key(n, rows)`).
+// Before C++20 an unevaluated operand may hold no lambda: a key written as one is left out.
+void add_key_expressions(const Annotation& a, bool cxx20, ProbeText& probe) {
+  if (!a.key) return;
+  auto value_of = [&](const std::string& name) { return probe_argument_value(a, name); };
+  for (const Expr& e : *a.key) {
+    if (!cxx20 && starts_lambda(e)) continue;
+    probe.add(", (void)sizeof(((");
+    probe.add(e, value_of);
     probe.add("), 0))");
   }
 }
@@ -172,6 +190,7 @@ void enter_call_probe(clang::Preprocessor& pp, const SiteText& site) {
   if (annotation->call && (pp.getLangOpts().CPlusPlus20 || !lambda_argument(*annotation->call)))
     add_call(*annotation, site.text, probe);
   add_where_names(*annotation, site.text, probe);
+  add_key_expressions(*annotation, pp.getLangOpts().CPlusPlus20, probe);
   if (probe.text().empty()) return;
   std::vector<clang::Token> tokens = probe_tokens(pp, site, probe);
   auto owned = std::make_unique<clang::Token[]>(tokens.size());
