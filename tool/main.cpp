@@ -9,16 +9,19 @@
 #include "devcheck/device_arch.h"
 #include "driver/compile_flags.h"
 #include "driver/host_include_dirs.h"
+#include "driver/nvrtc_header_libraries.h"
 #include "driver/output_files.h"
 #include "driver/output_paths.h"
 #include "rewrite_action.h"
 #include "settings/boolean_variable.h"
+#include "slice/include_policy.h"
 
 #include <clang/Basic/Version.h>
 #include <cuda.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <variant>
@@ -206,8 +209,22 @@ int main(int argc, char** argv) {
   device_check.cache_dir = device_check_cache_dir(line.device_check_cache);
   device_check.verbose = line.verbose;
   device_check.dump_dir = line.dump_dir;
+  // Header libraries written for NVRTC among the include directories: Clang reads them as system
+  // headers, and the slice #includes them (NVRTC gets the same directories).
+  std::vector<std::string> include_dirs;
+  for (const std::string& option : nvcc.nvrtc.options)
+    if (llvm::StringRef(option).starts_with("--include-path="))
+      include_dirs.push_back(option.substr(std::strlen("--include-path=")));
+  std::vector<std::string> clang_args = clang_arguments(argv[0], nvcc, host_dirs);
+  std::vector<std::string> libraries = nvrtc_header_libraries(include_dirs);
+  for (const std::string& library : libraries)
+    clang_args.push_back("--system-header-prefix=" + library + "/");
+  // Such a library (CUTLASS) leaves constexpr and other helpers unannotated, for nvcc's
+  // --expt-relaxed-constexpr; NVRTC compiles them as device functions only with -default-device.
+  if (!libraries.empty()) options.nvrtc_options.push_back("-default-device");
+  set_nvrtc_header_libraries(std::move(libraries));
   RewriteResult result;
-  int status = run_rewrite(line.input, clang_arguments(argv[0], nvcc, host_dirs), result, options);
+  int status = run_rewrite(line.input, clang_args, result, options);
   // A Clang error (an unknown flag is reported by the driver, outside the parse) fails the run.
   if (!result.ok || status != 0) return status == 0 || status == 1 ? 1 : 2;
   if (result.sites != 0) warn_without_counterpart(line, nvcc.nvrtc);

@@ -13,6 +13,11 @@ bool starts_with(const std::string& s, std::string_view prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+std::vector<std::string>& header_libraries() {
+  static std::vector<std::string> folders;
+  return folders;
+}
+
 }  // namespace
 
 bool nvrtc_public_header(const std::string& name) {
@@ -40,7 +45,13 @@ bool nvrtc_compiles_header(const std::string& name) {
     return false;
   for (std::string_view prefix : {"cooperative_groups/", "cuda/", "cub/", "nv/"})
     if (starts_with(name, prefix)) return true;
+  for (const std::string& folder : header_libraries())
+    if (starts_with(name, folder + "/")) return true;
   return false;
+}
+
+void set_nvrtc_header_libraries(std::vector<std::string> folders) {
+  header_libraries() = std::move(folders);
 }
 
 bool from_toolkit_file(const clang::SourceManager& sm, const clang::Decl* d) {

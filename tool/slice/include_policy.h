@@ -7,14 +7,20 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tiletune::tool {
 
 // True for a header NVRTC compiles from the toolkit's include directory: cuda_fp16.h,
 // cuda_bf16.h, cuda_fp8.h, mma.h, cuda_pipeline.h, cuda_awbarrier.h, cooperative_groups.h and
 // cooperative_groups/..., cuda/..., cub/... (not its umbrella cub/cub.cuh nor cub/device/...),
-// nv/....
+// nv/...; and a header of a library written for NVRTC (set_nvrtc_header_libraries).
 bool nvrtc_compiles_header(const std::string& name);
+
+// The top-level folders of the build's include directories that hold header libraries written for
+// NVRTC (driver/nvrtc_header_libraries.h: "cute", "cutlass"), set once before the parse, which
+// treats their headers as system headers; the slice #includes them as the user did.
+void set_nvrtc_header_libraries(std::vector<std::string> folders);
 
 // Declared in a file of the CUDA toolkit tiletune was built with (its headers, cccl's too).
 bool from_toolkit_file(const clang::SourceManager& sm, const clang::Decl* d);
