@@ -46,21 +46,33 @@ constexpr auto cld(_TtA __tt_a, _TtB __tt_b) -> decltype(__tt_a / __tt_b) {
 
 namespace detail {
 // A grid or block dimension as the driver takes it: 1 to 2^32 - 1, else a LaunchValueError.
-template <class _TtX>
+template <class _TtX, typename std::enable_if<!std::is_class<_TtX>::value, int>::type = 0>
 constexpr unsigned launch_dimension(_TtX __tt_value, char __tt_axis) {
   return __tt_value < _TtX(1) || static_cast<unsigned long long>(__tt_value) > 0xffffffffull
              ? throw LaunchValueError(std::string("a launch dimension (") + __tt_axis + ") is " +
                                       std::to_string(__tt_value) + ", outside 1 to 4294967295")
              : static_cast<unsigned>(__tt_value);
 }
+// A class that converts to an integer (CuTe's Int<256>, a layout's size(...)), as dim3 takes it.
+template <class _TtX, typename std::enable_if<std::is_class<_TtX>::value, int>::type = 0>
+constexpr unsigned launch_dimension(_TtX __tt_value, char __tt_axis) {
+  return launch_dimension(static_cast<long long>(__tt_value), __tt_axis);
+}
+
+template <class _TtX>
+struct one_dimension
+    : std::integral_constant<bool, std::is_integral<_TtX>::value ||
+                                       (std::is_class<_TtX>::value &&
+                                        std::is_convertible<_TtX, long long>::value)> {};
 }  // namespace detail
 
-// Grid or block dimensions. Built from one integer (x), three, or a CUDA dim3.
+// Grid or block dimensions. Built from one integer (x), three, or a CUDA dim3; an integer may be a
+// class that converts to one (CuTe's Int<N>).
 struct Dim {
   unsigned x = 1, y = 1, z = 1;
 
   constexpr Dim() = default;
-  template <class _TtX, class = typename std::enable_if<std::is_integral<_TtX>::value>::type>
+  template <class _TtX, class = typename std::enable_if<detail::one_dimension<_TtX>::value>::type>
   constexpr Dim(_TtX __tt_x) : x(detail::launch_dimension(__tt_x, 'x')) {}
   template <class _TtX, class _TtY, class _TtZ = int>
   constexpr Dim(_TtX __tt_x, _TtY __tt_y, _TtZ __tt_z = 1)

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <string>
+#include <type_traits>
 
 namespace tiletune {
 namespace {
@@ -90,6 +92,26 @@ TEST(LaunchValues, AZeroOrNegativeDimensionAfterTuningIsNotLaunched) {
   const std::string negative = f.launch_error(4096, [](long long, long long) { return Dim(-1); });
   EXPECT_NE(negative.find("a launch dimension (x) is -1"), std::string::npos) << negative;
   EXPECT_EQ(f.device->launches().size(), launched);
+}
+
+// CuTe's Int<256> and size(layout): a class that converts to an integer, which dim3 takes.
+struct IntegerLike {
+  long long value;
+  constexpr operator long long() const { return value; }
+};
+
+TEST(LaunchValues, AClassThatConvertsToAnIntegerIsADimension) {
+  static_assert(Dim(IntegerLike{256}).x == 256, "one dimension");
+  constexpr Dim three(IntegerLike{4}, 2, IntegerLike{3});
+  static_assert(three.x == 4 && three.y == 2 && three.z == 3, "three dimensions");
+  static_assert(!std::is_constructible<Dim, std::string>::value, "no integer in a string");
+  Fixture f;
+  EXPECT_EQ(
+      f.launch_error(4096, [](long long n, long long t) { return Dim(IntegerLike{cld(n, t)}); }),
+      "");
+  const std::string zero =
+      f.launch_error(4096, [](long long, long long) { return Dim(IntegerLike{0}); });
+  EXPECT_NE(zero.find("a launch dimension (x) is 0"), std::string::npos) << zero;
 }
 
 TEST(LaunchValues, OneConfigurationsBadDimensionDuringTuningNamesTheSite) {
