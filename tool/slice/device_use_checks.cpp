@@ -7,6 +7,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 
@@ -37,17 +38,20 @@ bool any_callable_on_device(const clang::OverloadExpr& overloads) {
 }
 
 // A function the CUDA compiler declares for device code itself (printf, malloc, free: Clang's CUDA
-// wrapper declares them __device__, NVRTC has them built in): CUDA overloads on the target, so a
-// __host__ __device__ caller in the host compilation resolves to the host header's (<cstdio>'s)
-// declaration, whose device twin the tuned kernel uses with no header.
+// wrapper or the toolkit declares them __device__, NVRTC has them built in): CUDA overloads on the
+// target, so a __host__ __device__ caller in the host compilation resolves to the host header's
+// (<cstdio>'s) declaration, whose device twin the tuned kernel uses with no header.
 bool declared_for_device_by_compiler(const clang::FunctionDecl* f, const clang::SourceManager& sm) {
   if (!f->getDeclName().isIdentifier()) return false;
   for (const clang::NamedDecl* found :
        f->getDeclContext()->getRedeclContext()->lookup(f->getDeclName())) {
     const auto* twin = llvm::dyn_cast<clang::FunctionDecl>(found);
     const auto* device = twin != nullptr ? twin->getAttr<clang::CUDADeviceAttr>() : nullptr;
-    if (device != nullptr && !device->isInherited() &&
-        sm.isInSystemHeader(sm.getExpansionLoc(twin->getLocation())))
+    if (device == nullptr || device->isInherited()) continue;
+    clang::SourceLocation const at = sm.getExpansionLoc(twin->getLocation());
+    clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(at));
+    if (file && (llvm::sys::path::filename(file->getName()).starts_with("__clang_cuda") ||
+                 from_toolkit_file(sm, twin)))
       return true;
   }
   return false;
