@@ -95,6 +95,7 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
   stored.median_ms = result.measurements[result.best].median_ms;
   add_measurements(result, stored);
   stored.stopped = result.stopped;
+  if (result.measure != "eager") stored.measure = result.measure;
   return stored;
 }
 
@@ -135,6 +136,7 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
     found.kernel = load_configuration(tools, request, stored->best);
     found.kernel->result.measurements.front().median_ms = stored->median_ms;
     found.kernel->result.stopped = stored->stopped;
+    found.kernel->result.measure = stored->measure.empty() ? "eager" : stored->measure;
     return found;
   } catch (const std::exception& e) {
     return passed_over("the stored winner could not be loaded (" + std::string(e.what()) + ")",

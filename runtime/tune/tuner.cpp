@@ -9,6 +9,8 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
+#include "measure/measure_names.h"
+
 #include <tiletune/error.h>
 
 #include <algorithm>
@@ -207,22 +209,42 @@ class Trials {
     return failure;
   }
 
+  // The graph of kGraphLaunches launches that `measure = graph` replays, released at the end.
+  struct TimingGraph {
+    Device& device;
+    GraphExecHandle exec = nullptr;
+    ~TimingGraph() {
+      if (exec) device.release_graph(exec);
+    }
+  };
+
+  // Milliseconds of one launch: timed alone, or (`graph`) a replay of `graph` per launch.
+  double time_once(FunctionHandle function, const Candidate& c, const TimingGraph& graph) {
+    if (!graph.exec)
+      return tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+    return tools_.device.time_graph(graph.exec, c.geometry.stream) / kGraphLaunches;
+  }
+
   // Warm-up, then samples until the sampling rule says there are enough.
   void measure(FunctionHandle function, const Candidate& c, double best_ms, Measurement& m) {
     const Clock::time_point start = Clock::now();
     const SamplingRule& rule = tools_.settings.sampling;
     // The application's values of the shared variables before every launch, outside the timing.
     const std::vector<SymbolCopy> symbols = symbol_copies(tools_.device, request_.site, function);
+    TimingGraph graph{tools_.device};
+    if (options_.measure == Measure::graph)
+      graph.exec = tools_.device.launch_graph(function, c.geometry, request_.args, c.cluster,
+                                              kGraphLaunches);
     for (int i = 0; i < rule.warmup; ++i) {
       memory_.before_launch(false);
       copy_symbols_in(tools_.device, symbols, c.geometry.stream);
-      tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+      time_once(function, c, graph);
     }
     Sampling sampling(rule, best_ms);
     for (bool enough = false; !enough;) {
-      memory_.before_launch(options_.flush_l2);
+      memory_.before_launch(options_.measure == Measure::cold);
       copy_symbols_in(tools_.device, symbols, c.geometry.stream);
-      const double ms = tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+      const double ms = time_once(function, c, graph);
       enough = sampling.add(ms);
       log_sample(m.config, sampling.count(), ms);
     }
@@ -283,6 +305,17 @@ void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
 // Enough to keep 16 workers busy while one configuration is measured.
 constexpr std::size_t kBuildsAheadUnderBudget = 32;
 
+// How the samples are timed: TILETUNE_MEASURE, else the site's `measure`, `flush_l2` being `cold`;
+// `flush_l2` follows, so that the trial memory has its flush buffer exactly when it is used.
+TuningOptions with_effective_measure(TuningOptions options, const TuningSettings& settings) {
+  if (settings.measure)
+    options.measure = *settings.measure;
+  else if (options.measure == Measure::eager && options.flush_l2)
+    options.measure = Measure::cold;
+  options.flush_l2 = options.measure == Measure::cold;
+  return options;
+}
+
 // The site's search, TILETUNE_SEARCH and TILETUNE_BUDGET overriding it.
 Search effective_search(Search search, const TuningSettings& settings) {
   if (settings.search) search.strategy = *settings.search;
@@ -300,7 +333,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   const auto now = [&] { return settings.clock ? settings.clock() : Clock::now(); };
   const Clock::time_point start = now();
   const WaitForBuilds wait{candidates};
-  const TuningOptions options = request.options();
+  const TuningOptions options = with_effective_measure(request.options(), settings);
+  if (candidates.size() > 1) result.measure = std::string(measure_name(options.measure));
   const Search search_options = effective_search(options.search, settings);
   TrialMemory memory(tools.device, request.context, candidates.front().geometry.stream, options,
                      device.l2_bytes);
