@@ -3,8 +3,8 @@
 #include "annotation/evaluate.h"
 #include "annotation/keywords.h"
 #include "annotation/launch_expressions.h"
-#include "annotation/search_values.h"
 #include "annotation/lexical_grammar.h"
+#include "annotation/search_values.h"
 #include "check/nearest_name.h"
 #include "measure/measure_names.h"
 
@@ -268,9 +268,9 @@ void check_measure(const Annotation& a, SiteReporter& report) {
     for (Measure m : {Measure::eager, Measure::graph, Measure::cold})
       names.emplace_back(detail::measure_name(m));
     const std::string hint = nearest_name(name, names);
-    report.error(a.measure->span, "'measure' is one of " +
-                                      std::string(detail::kMeasureNameList) + ", not '" + name +
-                                      "'" + (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+    report.error(a.measure->span, "'measure' is one of " + std::string(detail::kMeasureNameList) +
+                                      ", not '" + name + "'" +
+                                      (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
     return;
   }
   if (a.flush_l2 && a.flush_l2->value == 1 && *measure != Measure::cold)
