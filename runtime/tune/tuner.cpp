@@ -187,18 +187,29 @@ class Trials {
     return checking_ ? check_outputs(function, c, m.config) : std::string();
   }
 
-  // "" when the outputs of one launch match the first checked configuration's (or become them),
-  // else how they differ.
-  std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
-    const Clock::time_point start = Clock::now();
-    memory_.before_checked_launch();
+  // The outputs of one launch over write-only outputs filled with `poison`.
+  Outputs checked_launch(FunctionHandle function, const Candidate& c, unsigned char poison) {
+    memory_.before_checked_launch(poison);
     copy_symbols_in(tools_.device, symbol_copies(tools_.device, request_.site, function),
                     c.geometry.stream);
     tools_.device.launch(function, c.geometry, request_.args, c.cluster);
-    Outputs outputs = memory_.read_outputs();
+    return memory_.read_outputs();
+  }
+
+  // "" when the outputs of one launch match the first checked configuration's (or become them),
+  // else how they differ. The first one's become the reference only if it wrote every byte of
+  // them: else each configuration that writes them all would differ from it.
+  std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
+    const Clock::time_point start = Clock::now();
+    Outputs outputs = checked_launch(function, c, kPoison);
     std::string failure;
     if (!reference_) {
-      reference_.emplace(Reference{config, std::move(outputs)});
+      const std::string unwritten =
+          first_unwritten(outputs, checked_launch(function, c, kOtherPoison));
+      if (unwritten.empty())
+        reference_.emplace(Reference{config, std::move(outputs)});
+      else
+        failure = "wrong result: leaves " + unwritten + " unwritten";
     } else if (std::string diff = first_difference(reference_->outputs, outputs, memory_.compared(),
                                                    options_.tolerance);
                !diff.empty()) {
