@@ -1,5 +1,6 @@
 #include "tune/stored_winner.h"
 
+#include "measure/measure_names.h"
 #include "tune/tuner.h"
 
 #include <algorithm>
@@ -124,6 +125,15 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
         LogLevel::detail);
   if (!fits_space(*stored, site.space))
     return passed_over("the stored result in " + file + " is for another space (checksum differs)",
+                       LogLevel::detail);
+  // A winner timed one way need not be the winner timed another (a short kernel's eager launch
+  // cost is no part of its time in a graph).
+  const std::string_view measure =
+      measure_name(with_effective_measure(request.options(), tools.settings).measure);
+  if (const std::string stored_measure = stored->measure.empty() ? "eager" : stored->measure;
+      stored_measure != measure)
+    return passed_over("the stored winner in " + file + " was measured " + stored_measure +
+                           ", and this site measures " + std::string(measure),
                        LogLevel::detail);
   try {
     // A results file can be stale or edited: under `verify` the winner passes the same check as

@@ -316,17 +316,6 @@ void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
 // Enough to keep 16 workers busy while one configuration is measured.
 constexpr std::size_t kBuildsAheadUnderBudget = 32;
 
-// How the samples are timed: TILETUNE_MEASURE, else the site's `measure`, `flush_l2` being `cold`;
-// `flush_l2` follows, so that the trial memory has its flush buffer exactly when it is used.
-TuningOptions with_effective_measure(TuningOptions options, const TuningSettings& settings) {
-  if (settings.measure)
-    options.measure = *settings.measure;
-  else if (options.measure == Measure::eager && options.flush_l2)
-    options.measure = Measure::cold;
-  options.flush_l2 = options.measure == Measure::cold;
-  return options;
-}
-
 // The site's search, TILETUNE_SEARCH and TILETUNE_BUDGET overriding it.
 Search effective_search(Search search, const TuningSettings& settings) {
   if (settings.search) search.strategy = *settings.search;
@@ -412,6 +401,17 @@ Candidate single_candidate(const TuningTools& tools, const TuningRequest& reques
 }
 
 }  // namespace
+
+// `flush_l2` follows `measure`, so that the trial memory has its flush buffer exactly when it is
+// used.
+TuningOptions with_effective_measure(TuningOptions options, const TuningSettings& settings) {
+  if (settings.measure)
+    options.measure = *settings.measure;
+  else if (options.measure == Measure::eager && options.flush_l2)
+    options.measure = Measure::cold;
+  options.flush_l2 = options.measure == Measure::cold;
+  return options;
+}
 
 std::string check_stored_winner(const TuningTools& tools, const TuningRequest& request,
                                 const Config& config) {

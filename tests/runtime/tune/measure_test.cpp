@@ -148,5 +148,22 @@ TEST(Measure, TheResultsFileSaysHowTheWinnerWasMeasured) {
   EXPECT_EQ(r.best_config(), (Config{256}));
 }
 
+TEST(Measure, AWinnerStoredFromAnotherModeIsTunedAgain) {
+  testing::TemporaryDirectory dir;
+  RuntimeOptions options;
+  options.results_file = dir / "results.txt";
+  {
+    Fixture f(options);
+    Site site(testing::vadd_site(), f.runtime.get());
+    EXPECT_EQ(launch(f, site, Measure::eager).best_config(), (Config{64}));
+  }
+  Fixture second(options);
+  Site site(testing::vadd_site(), second.runtime.get());
+  const TuningResult r = launch(second, site, Measure::graph);
+  EXPECT_FALSE(r.from_file);
+  EXPECT_EQ(r.measure, "graph");
+  EXPECT_EQ(r.best_config(), (Config{256}));
+}
+
 }  // namespace
 }  // namespace tiletune
