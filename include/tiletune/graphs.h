@@ -27,8 +27,10 @@ int update_graph(CUgraphExec_st* exec, CUgraph_st* graph);
 // While an object of this class lives, the calling thread's launches through tiletune decide
 // their keys' winners (tuning where none is stored, as a first launch does) and launch nothing:
 // call the code that launches (the function you will capture) with the real arguments inside
-// one, before capturing, and the capture holds the winners. Nothing the launches would write is
-// written; what the code does besides launching through tiletune is not held back. Scopes nest.
+// one, before capturing, and the capture holds the winners. Only the launch after the decision is
+// left out: a tuning's trials run as at any first launch (writing what the kernel writes, unless
+// `restore` names it), and what the code does besides launching through tiletune is not held
+// back. Scopes nest.
 class TuneAhead {
  public:
   TuneAhead();
