@@ -385,6 +385,9 @@ class CudaDevice final : public Device {
   }
 
   bool when_destroyed(GraphHandle graph, std::function<void()> gone) override {
+    // Called right after a launch into a capture: relaxed, as nothing here may end a capture in
+    // global mode.
+    RelaxedCapture relaxed(d_);
     auto* callback = new std::function<void()>(std::move(gone));
     CUuserObject object = nullptr;
     if (d_.user_object_create(&object, callback, &call_and_delete, 1,
