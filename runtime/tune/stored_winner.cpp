@@ -127,11 +127,12 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
     return passed_over("the stored result in " + file + " is for another space (checksum differs)",
                        LogLevel::detail);
   // A winner timed one way need not be the winner timed another (a short kernel's eager launch
-  // cost is no part of its time in a graph).
+  // cost is no part of its time in a graph). Pinned, nothing is measured: any stored winner beats
+  // the first configuration.
   const std::string_view measure =
       measure_name(with_effective_measure(request.options(), tools.settings).measure);
   if (const std::string stored_measure = stored->measure.empty() ? "eager" : stored->measure;
-      stored_measure != measure)
+      !tools.settings.pinned && stored_measure != measure)
     return passed_over("the stored winner in " + file + " was measured " + stored_measure +
                            ", and this site measures " + std::string(measure),
                        LogLevel::detail);

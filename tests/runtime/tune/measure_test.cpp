@@ -165,5 +165,23 @@ TEST(Measure, AWinnerStoredFromAnotherModeIsTunedAgain) {
   EXPECT_EQ(r.best_config(), (Config{256}));
 }
 
+TEST(Measure, PinnedTakesAWinnerStoredFromAnotherMode) {
+  testing::TemporaryDirectory dir;
+  RuntimeOptions options;
+  options.results_file = dir / "results.txt";
+  {
+    Fixture f(options);
+    Site site(testing::vadd_site(), f.runtime.get());
+    launch(f, site, Measure::eager);
+  }
+  options.pinned = true;
+  Fixture second(options);
+  Site site(testing::vadd_site(), second.runtime.get());
+  const TuningResult r = launch(second, site, Measure::graph);
+  EXPECT_TRUE(r.from_file);
+  EXPECT_EQ(r.measure, "eager");
+  EXPECT_EQ(r.best_config(), (Config{64}));
+}
+
 }  // namespace
 }  // namespace tiletune
