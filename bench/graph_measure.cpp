@@ -124,7 +124,7 @@ int main() {
     std::printf("  %8d  %-18s %10.5f  %-18s %10.5f  %.3f\n", n, space.describe(winners[0]).c_str(),
                 ms[0], space.describe(winners[1]).c_str(), ms[1], ms[0] / ms[1]);
   }
-  std::printf("graph_measure: eager's winner / graph's winner under graph replay:");
+  std::printf("graph_measure: ratio eager's winner / graph's winner under graph replay:");
   for (double r : ratios) std::printf(" %.3f", r);
   std::printf("\n");
 }

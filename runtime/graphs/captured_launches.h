@@ -19,9 +19,10 @@
 
 namespace tiletune::detail {
 
-// Spaces up to this size have every configuration's geometry recorded at a capture (a few
-// microseconds of arithmetic per thousand); a launch captured from a larger one cannot be updated.
-inline constexpr std::size_t kRecordedGeometriesUpTo = 1 << 16;
+// Spaces up to this size have every configuration's geometry recorded at a captured launch (the
+// annotation's launch expressions once per configuration, and about 50 bytes each, kept as long as
+// the graph); a launch captured from a larger one cannot be updated, and the log says so.
+inline constexpr std::size_t kRecordedGeometriesUpTo = 4096;
 
 // One launch of a provisional winner, captured.
 struct CapturedLaunch {

@@ -14,7 +14,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -150,6 +152,78 @@ TEST(GraphUpdate, ALaunchWithArgumentsPerConfigurationStaysAndTheLogSaysWhy) {
                               "it again to launch the winner"),
             std::string::npos)
       << f.log.text();
+}
+
+// The capture, then the key's launch outside capture that tunes it, then the update: 0 nodes
+// changed, and the log says why the node stays.
+void expect_node_stays(Fixture& f, Site& site, const std::function<void()>& launch_it,
+                       const std::string& why) {
+  f.device->capture = true;
+  launch_it();
+  f.device->capture = false;
+  launch_it();
+  ASSERT_TRUE(site.result(key(1000)));
+  EXPECT_EQ(update_graph(kExec, f.graph()), 0);
+  const std::string text = f.log.text();
+  EXPECT_NE(text.find("stays so in its graphs: " + why + "; capture it again to launch the winner"),
+            std::string::npos)
+      << text;
+}
+
+float table[4];
+SymbolMemory table_memory() { return {table, sizeof table}; }
+
+TEST(GraphUpdate, ALaunchOfASiteWithSharedVariablesStays) {
+  Fixture f;
+  f.device->module_globals = {{"table", sizeof table}};
+  SiteInfo info = vadd_site();
+  info.symbols = {{"table", table_memory, false}};
+  Site site(std::move(info), f.runtime.get());
+  expect_node_stays(
+      f, site, [&] { launch(site, 1000); },
+      "the site's shared variables are copied to and from the provisional "
+      "configuration's module around it");
+}
+
+TEST(GraphUpdate, ALaunchFromASpaceTooLargeToRecordStays) {
+  Fixture f;
+  std::vector<long long> tiles;
+  for (long long t = 1; t <= 4097; ++t) tiles.push_back(t);
+  Site site(vadd_site(Space::cartesian({{"tile", tiles}})), f.runtime.get());
+  expect_node_stays(
+      f, site, [&] { launch(site, 1000); },
+      "the space has more than 4096 configurations, whose launch geometries are "
+      "not recorded at a capture");
+}
+
+TEST(GraphUpdate, ALaunchWhoseWinnerLaunchesOtherClustersStays) {
+  Fixture f;
+  f.device->cluster_cost_factor = [](int cluster) { return cluster > 1 ? 0.5 : 1.0; };
+  Site site(vadd_site(Space::cartesian({{"tile", {256}}, {"num_ctas", {1, 2}}})), f.runtime.get());
+  expect_node_stays(
+      f, site, [&] { launch(site, 1000); },
+      "the winner launches clusters of 2 blocks, which a node's update cannot "
+      "change");
+}
+
+TEST(GraphUpdate, ALaunchWhoseGeometryForTheWinnerCouldNotBeComputedStays) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  bool capturing = true;  // the launch's values then leave tile=256 no geometry
+  auto launch_it = [&] {
+    int n = 1000;
+    void* args[1] = {&n};
+    site.launch(
+        key(n),
+        [&](const Config& c) {
+          if (capturing && c[0] == 256) throw std::runtime_error("no geometry");
+          return vadd_geometry(c, n);
+        },
+        args);
+    capturing = false;
+  };
+  expect_node_stays(f, site, launch_it,
+                    "the winner's launch geometry could not be computed for this launch");
 }
 
 TEST(TuneAhead, LaunchesInsideTuneButRunNothingAndTheCaptureAfterHoldsTheWinner) {

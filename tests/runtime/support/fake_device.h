@@ -108,6 +108,8 @@ class FakeDevice final : public detail::Device {
   std::atomic<bool> capture{false};
   // Milliseconds a launch of the named variant takes inside a replayed graph (default: `cost`).
   Cost graph_cost;
+  // What an eager launch's cost is multiplied by for a cluster size (default: 1 for every size).
+  std::function<double(int cluster)> cluster_cost_factor;
 
   // A kernel node of the captured graph, or of an executable graph made from it.
   struct Node {
@@ -173,7 +175,8 @@ class FakeDevice final : public detail::Device {
     run(name, g, args);
   }
 
-  double time_launch(detail::FunctionHandle f, const Geometry& g, void** args, int) override {
+  double time_launch(detail::FunctionHandle f, const Geometry& g, void** args,
+                     int cluster) override {
     std::string name;
     {
       std::lock_guard lock(mutex_);
@@ -183,7 +186,7 @@ class FakeDevice final : public detail::Device {
       forbid_during_capture("time " + name);
     }
     run(name, g, args);
-    return cost_(name, g);
+    return cost_(name, g) * (cluster_cost_factor ? cluster_cost_factor(cluster) : 1.0);
   }
 
   detail::GraphExecHandle launch_graph(detail::FunctionHandle f, const Geometry& g, void**, int,
