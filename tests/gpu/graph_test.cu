@@ -11,8 +11,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 // SLOW = 1 spins before writing, so that it never wins: the first configuration, the one a capture
 // before tuning holds. The first thread says which configuration ran, and -1 where the block is
@@ -65,6 +68,18 @@ void square_skip_first(const float* in, float* out, int n, cudaStream_t s) {
 namespace {
 
 using tiletune::testing::DeviceBuffer;
+
+// A results file of this process's own, removed at exit, so that every run tunes here: a winner an
+// earlier run stored would come back as one measurement, not a tuning these tests can look into.
+// Set before the first launch creates the runtime, which reads the environment once.
+const std::string kResultsFile = [] {
+  const std::string path = "/tmp/tiletune_graph_test_" + std::to_string(getpid()) + ".txt";
+  setenv("TILETUNE_RESULTS_FILE", path.c_str(), 1);
+  std::atexit([] {
+    std::remove(("/tmp/tiletune_graph_test_" + std::to_string(getpid()) + ".txt").c_str());
+  });
+  return path;
+}();
 
 struct Stream {
   Stream() { EXPECT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess); }
@@ -193,7 +208,7 @@ TEST(GraphGpu, MeasureGraphTimesGraphReplaysAndSaysSo) {
       found = true;
       EXPECT_EQ(r.measure, "graph");
       EXPECT_NE(r.table().find("measured: graph"), std::string::npos) << r.table();
-      // Tuned here, or read from a results file an earlier run stored it in, with its mode.
+      EXPECT_FALSE(r.from_file);
       EXPECT_EQ(r.best_config(), (tiletune::Config{0, 256}));
       EXPECT_GT(r.measurements[r.best].median_ms, 0);
     }
@@ -221,6 +236,7 @@ TEST(GraphGpu, AConfigurationThatSkipsPartOfItsOutputIsCaughtByThePoisonFill) {
   for (const tiletune::TuningResult& t : all)
     if (t.kernel.find("square_kernel") != std::string::npos && t.key.values[0] == n) r = &t;
   ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->measurements.size(), 3u) << r->table();
   EXPECT_TRUE(r->measurements[0].ok);
   EXPECT_FALSE(r->measurements[1].ok);
   // 0xff bytes: a NaN where the first configuration's is 95 * 95.
@@ -245,6 +261,7 @@ TEST(GraphGpu, AFirstConfigurationThatSkipsPartOfItsOutputIsNoReference) {
   for (const tiletune::TuningResult& t : all)
     if (t.kernel.find("square_kernel") != std::string::npos && t.key.values[0] == n) r = &t;
   ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->measurements.size(), 3u) << r->table();
   EXPECT_FALSE(r->measurements[0].ok);
   EXPECT_EQ(r->measurements[0].failure,
             "wrong result: leaves output 0 byte 16384 (of 16388) unwritten");
