@@ -1,5 +1,5 @@
-// measure = eager | graph | cold becomes the TuningOptions' measure, in the lambda the runtime calls
-// only when it tunes; the output compiles with nvcc.
+// measure = eager | graph | cold becomes the TuningOptions' measure, in the lambda the runtime
+// calls only when it tunes; the output compiles with nvcc.
 // RUN: %tiletune %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
