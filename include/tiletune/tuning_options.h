@@ -55,7 +55,8 @@ TILETUNE_DETAIL_CONSTANT unsigned long long kDefaultSearchSeed = 18;
 // - eager: one launch on the stream, timed with events (the launch's own cost included: for a
 //   kernel of a few microseconds it can decide the winner);
 // - graph: replays of a CUDA graph of kGraphLaunches launches, per launch: how a kernel that the
-//   application runs inside graphs is timed, without the eager launch's cost;
+//   application runs inside graphs is timed, without the eager launch's cost (the launches of one
+//   replay run back to back on the same buffers: `restore` puts them back before each replay);
 // - cold: one launch, with L2 evicted before each sample: for inputs that are not cache-resident
 //   in the application (`flush_l2 = true` is the same).
 enum class Measure : unsigned char { eager, graph, cold };
