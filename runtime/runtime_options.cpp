@@ -1,6 +1,7 @@
 #include "runtime_options.h"
 
 #include "log/logger.h"
+#include "measure/measure_names.h"
 #include "search/search_strategies.h"
 #include "settings/boolean_variable.h"
 #include "store/disk_cache.h"
@@ -67,6 +68,16 @@ std::optional<SearchStrategy> env_search(const RuntimeOptions::Warn& warn) {
   return std::nullopt;
 }
 
+// TILETUNE_MEASURE: a mode's name, or nullopt (unset, or not a name after a warning).
+std::optional<Measure> env_measure(const RuntimeOptions::Warn& warn) {
+  const char* text = std::getenv("TILETUNE_MEASURE");
+  if (!text || !*text) return std::nullopt;
+  if (const std::optional<Measure> measure = detail::measure_named(text)) return measure;
+  warn(std::string("TILETUNE_MEASURE='") + text + "' is not a way to measure (accepted: " +
+       std::string(detail::kMeasureNameList) + "); using each site's own");
+  return std::nullopt;
+}
+
 // TILETUNE_PCH: a boolean, or auto (the default).
 detail::PchMode env_pch(const RuntimeOptions::Warn& warn) {
   const char* text = std::getenv("TILETUNE_PCH");
@@ -93,6 +104,7 @@ RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   o.pch = env_pch(say);
   o.tuning_lock_timeout = std::chrono::seconds(env_number(kLockTimeout, say));
   o.search = env_search(say);
+  o.measure = env_measure(say);
   if (const char* budget = std::getenv(kBudget.name); budget && *budget)
     o.budget_s = static_cast<double>(env_number(kBudget, say));
   if (const char* mode = std::getenv("TILETUNE_MODE"); mode && *mode) {

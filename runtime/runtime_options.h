@@ -33,7 +33,8 @@ struct RuntimeOptions : detail::TuningSettings {
   using Warn = std::function<void(const std::string& message)>;
 
   // TILETUNE_DISABLE (a boolean: settings/boolean_variable.h), TILETUNE_MODE (tune or pinned),
-  // TILETUNE_SEARCH (auto, exhaustive or sample), TILETUNE_BUDGET (0 to 86400 s),
+  // TILETUNE_SEARCH (auto, exhaustive or sample), TILETUNE_MEASURE (eager, graph or cold),
+  // TILETUNE_BUDGET (0 to 86400 s),
   // TILETUNE_LOCK_TIMEOUT (0 to 86400 s), TILETUNE_LOG (0 to 2), TILETUNE_WORKERS (0 to 1024),
   // TILETUNE_COMPILE_PROCESSES (a boolean), TILETUNE_NVRTC_WORKER_TIMEOUT (1 to 86400 s),
   // TILETUNE_PCH (a boolean or auto), TILETUNE_RESULTS_FILE and the cache directory. A number

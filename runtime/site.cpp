@@ -2,6 +2,7 @@
 // launches, the first launch (first_launch/first_launch.h), which decides it once however many
 // threads ask.
 #include "first_launch/first_launch.h"
+#include "graphs/captured_launches.h"
 #include "runtime.h"
 #include "site/winner_table.h"
 #include "text/site_text.h"
@@ -9,6 +10,7 @@
 #include "tune/stored_winner.h"
 #include "tune/symbol_copies.h"
 
+#include <tiletune/graphs.h>
 #include <tiletune/site.h>
 
 #include <algorithm>
@@ -26,6 +28,9 @@ std::vector<Site*>& registry() {
   static std::vector<Site*> sites;
   return sites;
 }
+
+// How many TuneAhead scopes the calling thread is in: while any, launches decide and run nothing.
+thread_local int tune_ahead_scopes = 0;
 
 }  // namespace
 
@@ -61,9 +66,13 @@ Site::Site(SiteInfo info, Runtime* runtime)
 }
 
 Site::~Site() {
+  detail::forget_captured_launches(state_.get());
   std::lock_guard lock(registry_mutex());
   std::erase(registry(), this);
 }
+
+TuneAhead::TuneAhead() { ++tune_ahead_scopes; }
+TuneAhead::~TuneAhead() { --tune_ahead_scopes; }
 
 std::vector<Site*> sites() {
   std::lock_guard lock(registry_mutex());
@@ -96,11 +105,17 @@ void Site::launch(const Key& key, GeometryRef geometry, void** args,
   if (!w) [[unlikely]]
     w = state_->first_launch.winner(
         rt, {state_->info, key, context, geometry, args, tuning_options, arguments}, hash);
+  if (tune_ahead_scopes) [[unlikely]]
+    return;
   if (arguments) arguments(w->config);
   const Geometry g = geometry(w->config);
   if (!w->symbols.empty()) [[unlikely]]
     detail::copy_symbols_in(device, w->symbols, g.stream);
   device.launch(w->function, g, args, w->cluster);
+  if (w->provisional) [[unlikely]]
+    detail::record_captured_launch(device, rt.options().logger(), state_.get(), state_->info,
+                                   state_->winners, *w, geometry, static_cast<bool>(arguments),
+                                   g.stream);
   if (!w->symbols.empty()) [[unlikely]]
     detail::copy_symbols_back(device, w->symbols, g.stream);
 } catch (const LaunchValueError& e) {

@@ -20,6 +20,7 @@
 #include <tiletune/device_symbol.h>
 #include <tiletune/error.h>
 #include <tiletune/function_refs.h>
+#include <tiletune/graphs.h>
 #include <tiletune/launch.h>
 #include <tiletune/rules.h>
 #include <tiletune/site.h>

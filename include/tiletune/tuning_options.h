@@ -1,5 +1,5 @@
-// What a launch asks of the tuning it may start: the annotation's `restore`, `outputs`, `verify`
-// and `flush_l2`, over device buffers named by pointer and size.
+// What a launch asks of the tuning it may start: the annotation's `restore`, `outputs`, `verify`,
+// `flush_l2` and `measure`, over device buffers named by pointer and size.
 #pragma once
 
 #include <tiletune/rules.h>
@@ -51,6 +51,20 @@ TILETUNE_DETAIL_CONSTANT std::size_t kExhaustiveUpTo = rules::kExhaustiveUpTo;
 // The seed a tuning uses unless given one: the same space searched twice visits the same set.
 TILETUNE_DETAIL_CONSTANT unsigned long long kDefaultSearchSeed = 18;
 
+// How each sample of a configuration is timed:
+// - eager: one launch on the stream, timed with events (the launch's own cost included: for a
+//   kernel of a few microseconds it can decide the winner);
+// - graph: replays of a CUDA graph of kGraphLaunches launches, per launch: how a kernel that the
+//   application runs inside graphs is timed, without the eager launch's cost (the launches of one
+//   replay run back to back on the same buffers: `restore` puts them back before each replay);
+// - cold: one launch, with L2 evicted before each sample: for inputs that are not cache-resident
+//   in the application (`flush_l2 = true` is the same).
+enum class Measure : unsigned char { eager, graph, cold };
+
+// Launches in the graph that `graph` measurement replays: enough that the graph launch's own cost
+// (a few microseconds) is spread over them, few enough to keep a sample short.
+TILETUNE_DETAIL_CONSTANT int kGraphLaunches = 16;
+
 struct Search {
   SearchStrategy strategy = SearchStrategy::automatic;
   // Wall seconds for the whole tuning, compiles included; 0: none. When it runs out the fastest
@@ -69,8 +83,9 @@ struct TuningOptions {
   std::vector<Buffer> outputs;
   bool verify = false;
   double tolerance = 1e-4;  // relative, for floating-point elements
-  bool flush_l2 = false;    // evict L2 before every timed sample
-  Search search;            // `search`, `budget`, `seed`
+  bool flush_l2 = false;    // evict L2 before every timed sample: the same as Measure::cold
+  Measure measure = Measure::eager;
+  Search search;  // `search`, `budget`, `seed`
 };
 
 }  // namespace tiletune

@@ -47,8 +47,11 @@ struct TuningResult {
   // The rounds the search visited in: each is compiled and measured before the next is chosen, so
   // that their number, more than the configurations', sets a sampled tuning's wall time.
   int rounds = 0;
-  std::string search;     // the strategy that chose what to visit: "exhaustive", "sample (seed 18)"
-  std::string stopped;    // "budget" when the time budget ran out: the best so far won
+  std::string search;   // the strategy that chose what to visit: "exhaustive", "sample (seed 18)"
+  std::string stopped;  // "budget" when the time budget ran out: the best so far won
+  // How the samples were timed: "eager", "graph" or "cold" (tiletune::Measure); "" when nothing
+  // was measured.
+  std::string measure;
   std::string not_tuned;  // why the winner was chosen without measuring, when !tuned
   bool tuned = true;      // false under TILETUNE_DISABLE: the first configuration
   // Read from the results file: `measurements` holds the stored winner only.

@@ -48,6 +48,23 @@ struct Driver {
   PFN_cuStreamSynchronize_v2000 stream_synchronize;
   PFN_cuStreamIsCapturing_v10000 stream_is_capturing;
   PFN_cuThreadExchangeStreamCaptureMode_v10010 thread_exchange_capture_mode;
+  // CUDA graphs: `measure = graph`, and the update of captured provisional launches.
+  PFN_cuStreamCreate_v2000 stream_create;
+  PFN_cuStreamDestroy_v4000 stream_destroy;
+  PFN_cuStreamBeginCapture_v10010 stream_begin_capture;
+  PFN_cuStreamEndCapture_v10000 stream_end_capture;
+  PFN_cuStreamGetCaptureInfo_v12030 stream_get_capture_info;
+  PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate;
+  PFN_cuGraphUpload_v11010 graph_upload;
+  PFN_cuGraphLaunch_v10000 graph_launch;
+  PFN_cuGraphExecDestroy_v10000 graph_exec_destroy;
+  PFN_cuGraphDestroy_v10000 graph_destroy;
+  PFN_cuGraphGetNodes_v10000 graph_get_nodes;
+  PFN_cuGraphNodeGetType_v10000 graph_node_get_type;
+  PFN_cuGraphKernelNodeGetParams_v12000 kernel_node_get_params;
+  PFN_cuGraphExecKernelNodeSetParams_v12000 exec_kernel_node_set_params;
+  PFN_cuUserObjectCreate_v11030 user_object_create;
+  PFN_cuGraphRetainUserObject_v11030 graph_retain_user_object;
 };
 
 std::string driver_error(const Driver& d, CUresult r) {
@@ -123,6 +140,22 @@ Driver load_driver(const std::string& name) {
   resolve("cuStreamSynchronize", 2000, d.stream_synchronize);
   resolve("cuStreamIsCapturing", 10000, d.stream_is_capturing);
   resolve("cuThreadExchangeStreamCaptureMode", 10010, d.thread_exchange_capture_mode);
+  resolve("cuStreamCreate", 2000, d.stream_create);
+  resolve("cuStreamDestroy", 4000, d.stream_destroy);
+  resolve("cuStreamBeginCapture", 10010, d.stream_begin_capture);
+  resolve("cuStreamEndCapture", 10000, d.stream_end_capture);
+  resolve("cuStreamGetCaptureInfo", 12030, d.stream_get_capture_info);
+  resolve("cuGraphInstantiateWithFlags", 11040, d.graph_instantiate);
+  resolve("cuGraphUpload", 11010, d.graph_upload);
+  resolve("cuGraphLaunch", 10000, d.graph_launch);
+  resolve("cuGraphExecDestroy", 10000, d.graph_exec_destroy);
+  resolve("cuGraphDestroy", 10000, d.graph_destroy);
+  resolve("cuGraphGetNodes", 10000, d.graph_get_nodes);
+  resolve("cuGraphNodeGetType", 10000, d.graph_node_get_type);
+  resolve("cuGraphKernelNodeGetParams", 12000, d.kernel_node_get_params);
+  resolve("cuGraphExecKernelNodeSetParams", 12000, d.exec_kernel_node_set_params);
+  resolve("cuUserObjectCreate", 11030, d.user_object_create);
+  resolve("cuGraphRetainUserObject", 11030, d.graph_retain_user_object);
   const CUresult r = d.init(0);
   if (r == CUDA_ERROR_STUB_LIBRARY) throw stub_loaded(library, name);
   if (r != CUDA_SUCCESS)
@@ -291,6 +324,120 @@ class CudaDevice final : public Device {
            status != CU_STREAM_CAPTURE_STATUS_NONE;
   }
 
+  // Captured on a stream of its own in thread-local mode, so that nothing of the caller's (its
+  // stream, other threads' captures) is touched; uploaded, so the first replay is not the slow one.
+  GraphExecHandle launch_graph(FunctionHandle function, const Geometry& g, void** args, int cluster,
+                               int launches) override {
+    CUstream own = nullptr;
+    check(d_.stream_create(&own, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    CUgraph graph = nullptr;
+    CUgraphExec exec = nullptr;
+    try {
+      check(d_.stream_begin_capture(own, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
+            "cuStreamBeginCapture");
+      Geometry on_own = g;
+      on_own.stream = own;
+      try {
+        for (int i = 0; i < launches; ++i) launch(function, on_own, args, cluster);
+      } catch (...) {
+        d_.stream_end_capture(own, &graph);
+        throw;
+      }
+      check(d_.stream_end_capture(own, &graph), "cuStreamEndCapture");
+      check(d_.graph_instantiate(&exec, graph, 0), "cuGraphInstantiateWithFlags");
+      check(d_.graph_upload(exec, g.stream), "cuGraphUpload");
+    } catch (...) {
+      if (exec) d_.graph_exec_destroy(exec);
+      if (graph) d_.graph_destroy(graph);
+      d_.stream_destroy(own);
+      throw;
+    }
+    d_.graph_destroy(graph);
+    d_.stream_destroy(own);
+    return exec;
+  }
+
+  double time_graph(GraphExecHandle graph, CUstream stream) override {
+    Events& events = events_for_this_thread();
+    check(d_.event_record(events.start, stream), "cuEventRecord");
+    check(d_.graph_launch(static_cast<CUgraphExec>(graph), stream), "cuGraphLaunch");
+    check(d_.event_record(events.stop, stream), "cuEventRecord");
+    check(d_.event_synchronize(events.stop), "cuEventSynchronize");
+    float ms = 0;
+    check(d_.event_elapsed_time(&ms, events.start, events.stop), "cuEventElapsedTime");
+    return ms;
+  }
+
+  void release_graph(GraphExecHandle graph) noexcept override {
+    d_.graph_exec_destroy(static_cast<CUgraphExec>(graph));
+  }
+
+  CapturedNode last_captured_node(CUstream stream) override {
+    CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+    CUgraph graph = nullptr;
+    const CUgraphNode* dependencies = nullptr;
+    std::size_t count = 0;
+    if (d_.stream_get_capture_info(stream, &status, nullptr, &graph, &dependencies, nullptr,
+                                   &count) != CUDA_SUCCESS ||
+        status != CU_STREAM_CAPTURE_STATUS_ACTIVE || count != 1)
+      return {};
+    return {graph, dependencies[0]};
+  }
+
+  bool when_destroyed(GraphHandle graph, std::function<void()> gone) override {
+    // Called right after a launch into a capture: relaxed, as nothing here may end a capture in
+    // global mode.
+    RelaxedCapture relaxed(d_);
+    auto* callback = new std::function<void()>(std::move(gone));
+    CUuserObject object = nullptr;
+    if (d_.user_object_create(&object, callback, &call_and_delete, 1,
+                              CU_USER_OBJECT_NO_DESTRUCTOR_SYNC) != CUDA_SUCCESS) {
+      delete callback;
+      return false;
+    }
+    // The graph takes the one reference: the object (and the callback) go with the graph and the
+    // executable graphs made from it.
+    return d_.graph_retain_user_object(static_cast<CUgraph>(graph), object, 1,
+                                       CU_GRAPH_USER_OBJECT_MOVE) == CUDA_SUCCESS;
+  }
+
+  std::vector<std::pair<GraphNodeHandle, FunctionHandle>> kernel_nodes(GraphHandle graph) override {
+    std::size_t count = 0;
+    check(d_.graph_get_nodes(static_cast<CUgraph>(graph), nullptr, &count), "cuGraphGetNodes");
+    std::vector<CUgraphNode> nodes(count);
+    check(d_.graph_get_nodes(static_cast<CUgraph>(graph), nodes.data(), &count), "cuGraphGetNodes");
+    std::vector<std::pair<GraphNodeHandle, FunctionHandle>> kernels;
+    for (CUgraphNode node : nodes) {
+      CUgraphNodeType type{};
+      check(d_.graph_node_get_type(node, &type), "cuGraphNodeGetType");
+      if (type != CU_GRAPH_NODE_TYPE_KERNEL) continue;
+      CUDA_KERNEL_NODE_PARAMS params{};
+      check(d_.kernel_node_get_params(node, &params), "cuGraphKernelNodeGetParams");
+      kernels.emplace_back(node, params.func);
+    }
+    return kernels;
+  }
+
+  void set_kernel_node(GraphExecHandle exec, GraphNodeHandle node, FunctionHandle function,
+                       const Geometry& g) override {
+    CUDA_KERNEL_NODE_PARAMS params{};
+    check(d_.kernel_node_get_params(static_cast<CUgraphNode>(node), &params),
+          "cuGraphKernelNodeGetParams");
+    params.func = static_cast<CUfunction>(function);
+    params.kern = nullptr;
+    params.ctx = nullptr;
+    params.gridDimX = g.blocks.x;
+    params.gridDimY = g.blocks.y;
+    params.gridDimZ = g.blocks.z;
+    params.blockDimX = g.threads.x;
+    params.blockDimY = g.threads.y;
+    params.blockDimZ = g.threads.z;
+    params.sharedMemBytes = g.shmem;
+    check(d_.exec_kernel_node_set_params(static_cast<CUgraphExec>(exec),
+                                         static_cast<CUgraphNode>(node), &params),
+          "cuGraphExecKernelNodeSetParams");
+  }
+
  private:
   // The calling thread's stream capture mode relaxed for the scope.
   struct RelaxedCapture {
@@ -328,6 +475,12 @@ class CudaDevice final : public Device {
       check(d_.event_create(&e.stop, CU_EVENT_DEFAULT), "cuEventCreate");
     }
     return e;
+  }
+
+  static void call_and_delete(void* callback) {
+    auto* gone = static_cast<std::function<void()>*>(callback);
+    (*gone)();
+    delete gone;
   }
 
   int attribute(CUdevice_attribute which, CUdevice device) {

@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tiletune::detail {
@@ -16,6 +18,15 @@ namespace tiletune::detail {
 using ContextHandle = void*;
 using FunctionHandle = void*;
 using DevicePointer = std::uint64_t;  // a CUdeviceptr
+using GraphHandle = void*;            // a CUgraph
+using GraphNodeHandle = void*;        // a CUgraphNode
+using GraphExecHandle = void*;        // a CUgraphExec
+
+// The graph a stream is capturing and the node its last launch added to it.
+struct CapturedNode {
+  GraphHandle graph = nullptr;
+  GraphNodeHandle node = nullptr;
+};
 
 struct DeviceInfo {
   std::string name;
@@ -79,6 +90,28 @@ class Device {
   // timing, synchronising or allocating would invalidate the capture. When the driver cannot tell
   // (the legacy stream beside another capture), it counts as capturing.
   virtual bool capturing(CUstream stream) = 0;
+
+  // For `measure = graph`: an executable CUDA graph of `launches` launches of the function, made
+  // without running it. Throws tiletune::Error.
+  virtual GraphExecHandle launch_graph(FunctionHandle function, const Geometry& geometry,
+                                       void** args, int cluster, int launches) = 0;
+  // Milliseconds of one replay of `graph` on `stream`, measured with events. Throws like launch.
+  virtual double time_graph(GraphExecHandle graph, CUstream stream) = 0;
+  virtual void release_graph(GraphExecHandle graph) noexcept = 0;
+
+  // Right after a launch on a capturing stream: the graph it captures into and the kernel node the
+  // launch added (the stream's one dependency then); {} when the driver cannot say.
+  virtual CapturedNode last_captured_node(CUstream stream) = 0;
+  // Has `gone` called (on any thread) once `graph` and every executable graph made from it are
+  // destroyed; false when the driver cannot.
+  virtual bool when_destroyed(GraphHandle graph, std::function<void()> gone) = 0;
+  // The kernel nodes of `graph` and the function each launches.
+  virtual std::vector<std::pair<GraphNodeHandle, FunctionHandle>> kernel_nodes(
+      GraphHandle graph) = 0;
+  // Makes `node` of `exec` (an executable graph made from the node's graph) launch `function` with
+  // `geometry` (its stream aside) and the node's own arguments. Throws tiletune::Error.
+  virtual void set_kernel_node(GraphExecHandle exec, GraphNodeHandle node, FunctionHandle function,
+                               const Geometry& geometry) = 0;
 };
 
 }  // namespace tiletune::detail

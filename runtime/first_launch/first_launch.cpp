@@ -85,7 +85,9 @@ const Winner* FirstLaunch::provisional(Runtime& runtime, const TuningRequest& re
   Decision decision =
       decided(first_runnable(runtime.tuning_tools(), request), {Source::provisional, ""});
   tell(runtime.options().logger(), site_name_, site_.space, decision);
-  return provisional_.insert(make_winner(runtime, request, hash, std::move(decision.kernel)));
+  std::unique_ptr<Winner> winner = make_winner(runtime, request, hash, std::move(decision.kernel));
+  winner->provisional = true;
+  return provisional_.insert(std::move(winner));
 }
 
 // Concurrent first launches of the key decide once: the first decides and keeps the winner, the

@@ -31,6 +31,8 @@ struct Winner {
   int cluster = 0;
   TuningResult result;
   std::vector<SymbolCopy> symbols;  // the site's shared variables in the winner's module
+  // Chosen while the stream captured a CUDA graph: its launches are recorded for update_graph().
+  bool provisional = false;
 };
 
 // Inline, as the launch path's lookup of every launch.

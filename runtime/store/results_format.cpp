@@ -22,12 +22,12 @@ constexpr std::string_view kHeader =
 
 // The fields of a block; those in kRequired must be there, the others may be missing. kMeasured
 // comes once per configuration measured; kStopped only when the tuning's time budget ran out
-// ("budget").
+// ("budget"); kMeasure only when the samples were not timed eagerly ("graph", "cold").
 constexpr std::string_view kDevice = "device", kKey = "key", kHints = "hints", kSpace = "space",
                            kBest = "best", kMedian = "median_ms", kRunnerUp = "runner_up",
                            kRunnerUpMs = "runner_up_ms", kSpaceMedian = "space_median_ms",
                            kMeasured = "measured", kStopped = "stopped", kCode = "code",
-                           kVersions = "versions";
+                           kVersions = "versions", kMeasure = "measure";
 // The parts of `versions`.
 constexpr std::string_view kNvrtc = "nvrtc", kDriver = "driver", kTiletune = "tiletune";
 constexpr std::string_view kRequired[] = {kDevice, kKey, kSpace, kBest};
@@ -246,6 +246,11 @@ bool set_stopped(StoredResult& r, std::string_view value, std::string&) {
   return true;
 }
 
+bool set_measure(StoredResult& r, std::string_view value, std::string&) {
+  r.measure = value == "eager" ? std::string() : std::string(value);
+  return true;
+}
+
 // Fills `r`'s field `name` from `value`; false (with `why`) when the value is malformed. A field
 // from a later version is ignored.
 bool set_field(StoredResult& r, std::string_view name, std::string_view value, std::string& why) {
@@ -263,7 +268,8 @@ bool set_field(StoredResult& r, std::string_view name, std::string_view value, s
       {kMeasured, set_measured},
       {kStopped, set_stopped},
       {kCode, set_code},
-      {kVersions, set_versions}};
+      {kVersions, set_versions},
+      {kMeasure, set_measure}};
   for (const auto& [field, set] : kSetters)
     if (name == field) return set(r, value, why);
   return true;
@@ -441,6 +447,7 @@ std::string format_result_block(const StoredResult& r) {
     out += std::string(kMeasured) + " =" + config_text(r.axis_names, m.config) + " " +
            milliseconds(m.median_ms) + "\n";
   if (!r.stopped.empty()) out += std::string(kStopped) + " = " + r.stopped + "\n";
+  if (!r.measure.empty()) out += std::string(kMeasure) + " = " + r.measure + "\n";
   return out;
 }
 

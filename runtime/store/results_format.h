@@ -24,6 +24,7 @@
 // The last four are optional (files written before them still parse): what `tiletune-results
 // show` and `plot` print.
 //   stopped = budget        (only when the time budget ran out)
+//   measure = graph         (how the samples were timed, when not eager: graph or cold)
 #pragma once
 
 #include <tiletune/launch.h>
@@ -76,6 +77,7 @@ struct StoredResult {
   std::optional<double> space_median_ms;
   std::vector<MeasuredConfig> measured;
   std::string stopped;  // "budget" when the tuning's time budget ran out: the best so far won
+  std::string measure;  // "graph" or "cold" (tiletune::Measure); "": eager, or not said
 
   bool same_identity(const StoredResult& other) const;
 };

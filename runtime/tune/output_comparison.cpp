@@ -48,4 +48,16 @@ std::string first_difference(const Outputs& expected, const Outputs& actual,
   return {};
 }
 
+std::string first_unwritten(const Outputs& over_poison, const Outputs& over_other_poison) {
+  for (std::size_t b = 0; b < over_poison.size(); ++b) {
+    const std::vector<unsigned char>& one = over_poison[b];
+    const std::vector<unsigned char>& other = over_other_poison[b];
+    for (std::size_t i = 0; i < one.size(); ++i)
+      if (one[i] == kPoison && other[i] == kOtherPoison)
+        return "output " + std::to_string(b) + " byte " + std::to_string(i) + " (of " +
+               std::to_string(one.size()) + ")";
+  }
+  return {};
+}
+
 }  // namespace tiletune::detail

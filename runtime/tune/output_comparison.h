@@ -22,4 +22,14 @@ std::string difference(const std::vector<unsigned char>& expected,
 std::string first_difference(const Outputs& expected, const Outputs& actual,
                              const std::vector<Buffer>& buffers, double tolerance);
 
+// The fills a checked launch's write-only outputs get first: a configuration's own values cannot
+// pass for another's. The first configuration, whose outputs the others must match, runs over
+// each in turn: a byte that holds each fill after its launch was never written.
+inline constexpr unsigned char kPoison = 0xff;
+inline constexpr unsigned char kOtherPoison = 0x00;
+
+// Where the outputs of two launches of one configuration, over kPoison and over kOtherPoison,
+// hold the fill both times ("output 0 byte 396 (of 400)"), or "" when every byte was written.
+std::string first_unwritten(const Outputs& over_poison, const Outputs& over_other_poison);
+
 }  // namespace tiletune::detail

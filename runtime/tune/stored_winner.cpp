@@ -1,5 +1,6 @@
 #include "tune/stored_winner.h"
 
+#include "measure/measure_names.h"
 #include "tune/tuner.h"
 
 #include <algorithm>
@@ -95,6 +96,7 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
   stored.median_ms = result.measurements[result.best].median_ms;
   add_measurements(result, stored);
   stored.stopped = result.stopped;
+  if (result.measure != "eager") stored.measure = result.measure;
   return stored;
 }
 
@@ -124,6 +126,16 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
   if (!fits_space(*stored, site.space))
     return passed_over("the stored result in " + file + " is for another space (checksum differs)",
                        LogLevel::detail);
+  // A winner timed one way need not be the winner timed another (a short kernel's eager launch
+  // cost is no part of its time in a graph). Pinned, nothing is measured: any stored winner beats
+  // the first configuration.
+  const std::string_view measure =
+      measure_name(with_effective_measure(request.options(), tools.settings).measure);
+  if (const std::string stored_measure = stored->measure.empty() ? "eager" : stored->measure;
+      !tools.settings.pinned && stored_measure != measure)
+    return passed_over("the stored winner in " + file + " was measured " + stored_measure +
+                           ", and this site measures " + std::string(measure),
+                       LogLevel::detail);
   try {
     // A results file can be stale or edited: under `verify` the winner passes the same check as
     // in a tuning before it is trusted.
@@ -135,6 +147,7 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
     found.kernel = load_configuration(tools, request, stored->best);
     found.kernel->result.measurements.front().median_ms = stored->median_ms;
     found.kernel->result.stopped = stored->stopped;
+    found.kernel->result.measure = stored->measure.empty() ? "eager" : stored->measure;
     return found;
   } catch (const std::exception& e) {
     return passed_over("the stored winner could not be loaded (" + std::string(e.what()) + ")",

@@ -38,10 +38,10 @@ void TrialMemory::before_launch(bool flush) {
   if (flush && flush_) device_.fill(flush_, 0, flush_bytes_, stream_);
 }
 
-void TrialMemory::before_checked_launch() {
+void TrialMemory::before_checked_launch(unsigned char poison) {
   before_launch(false);
   for (const Saved& s : saved_)
-    if (s.write_only) device_.fill(address(s.buffer.pointer), 0xff, s.buffer.bytes, stream_);
+    if (s.write_only) device_.fill(address(s.buffer.pointer), poison, s.buffer.bytes, stream_);
 }
 
 const std::vector<Buffer>& TrialMemory::compared() const {

@@ -28,9 +28,9 @@ class TrialMemory {
   // evicted.
   void before_launch(bool flush);
 
-  // Before a launch whose outputs are compared: also poison the write-only outputs, so that a
-  // configuration that leaves them unwritten cannot pass on an earlier one's values.
-  void before_checked_launch();
+  // Before a launch whose outputs are compared: also fill the write-only outputs with `poison`,
+  // so that a configuration that leaves them unwritten cannot pass on an earlier one's values.
+  void before_checked_launch(unsigned char poison);
 
   // The buffers `verify` compares, and their contents now.
   const std::vector<Buffer>& compared() const;

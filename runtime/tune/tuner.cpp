@@ -9,6 +9,8 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
+#include "measure/measure_names.h"
+
 #include <tiletune/error.h>
 
 #include <algorithm>
@@ -185,18 +187,29 @@ class Trials {
     return checking_ ? check_outputs(function, c, m.config) : std::string();
   }
 
-  // "" when the outputs of one launch match the first checked configuration's (or become them),
-  // else how they differ.
-  std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
-    const Clock::time_point start = Clock::now();
-    memory_.before_checked_launch();
+  // The outputs of one launch over write-only outputs filled with `poison`.
+  Outputs checked_launch(FunctionHandle function, const Candidate& c, unsigned char poison) {
+    memory_.before_checked_launch(poison);
     copy_symbols_in(tools_.device, symbol_copies(tools_.device, request_.site, function),
                     c.geometry.stream);
     tools_.device.launch(function, c.geometry, request_.args, c.cluster);
-    Outputs outputs = memory_.read_outputs();
+    return memory_.read_outputs();
+  }
+
+  // "" when the outputs of one launch match the first checked configuration's (or become them),
+  // else how they differ. The first one's become the reference only if it wrote every byte of
+  // them: else each configuration that writes them all would differ from it.
+  std::string check_outputs(FunctionHandle function, const Candidate& c, const Config& config) {
+    const Clock::time_point start = Clock::now();
+    Outputs outputs = checked_launch(function, c, kPoison);
     std::string failure;
     if (!reference_) {
-      reference_.emplace(Reference{config, std::move(outputs)});
+      const std::string unwritten =
+          first_unwritten(outputs, checked_launch(function, c, kOtherPoison));
+      if (unwritten.empty())
+        reference_.emplace(Reference{config, std::move(outputs)});
+      else
+        failure = "wrong result: leaves " + unwritten + " unwritten";
     } else if (std::string diff = first_difference(reference_->outputs, outputs, memory_.compared(),
                                                    options_.tolerance);
                !diff.empty()) {
@@ -207,22 +220,42 @@ class Trials {
     return failure;
   }
 
+  // The graph of kGraphLaunches launches that `measure = graph` replays, released at the end.
+  struct TimingGraph {
+    Device& device;
+    GraphExecHandle exec = nullptr;
+    ~TimingGraph() {
+      if (exec) device.release_graph(exec);
+    }
+  };
+
+  // Milliseconds of one launch: timed alone, or (`graph`) a replay of `graph` per launch.
+  double time_once(FunctionHandle function, const Candidate& c, const TimingGraph& graph) {
+    if (!graph.exec)
+      return tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+    return tools_.device.time_graph(graph.exec, c.geometry.stream) / kGraphLaunches;
+  }
+
   // Warm-up, then samples until the sampling rule says there are enough.
   void measure(FunctionHandle function, const Candidate& c, double best_ms, Measurement& m) {
     const Clock::time_point start = Clock::now();
     const SamplingRule& rule = tools_.settings.sampling;
     // The application's values of the shared variables before every launch, outside the timing.
     const std::vector<SymbolCopy> symbols = symbol_copies(tools_.device, request_.site, function);
+    TimingGraph graph{tools_.device};
+    if (options_.measure == Measure::graph)
+      graph.exec = tools_.device.launch_graph(function, c.geometry, request_.args, c.cluster,
+                                              kGraphLaunches);
     for (int i = 0; i < rule.warmup; ++i) {
       memory_.before_launch(false);
       copy_symbols_in(tools_.device, symbols, c.geometry.stream);
-      tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+      time_once(function, c, graph);
     }
     Sampling sampling(rule, best_ms);
     for (bool enough = false; !enough;) {
-      memory_.before_launch(options_.flush_l2);
+      memory_.before_launch(options_.measure == Measure::cold);
       copy_symbols_in(tools_.device, symbols, c.geometry.stream);
-      const double ms = tools_.device.time_launch(function, c.geometry, request_.args, c.cluster);
+      const double ms = time_once(function, c, graph);
       enough = sampling.add(ms);
       log_sample(m.config, sampling.count(), ms);
     }
@@ -300,7 +333,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   const auto now = [&] { return settings.clock ? settings.clock() : Clock::now(); };
   const Clock::time_point start = now();
   const WaitForBuilds wait{candidates};
-  const TuningOptions options = request.options();
+  const TuningOptions options = with_effective_measure(request.options(), settings);
+  if (candidates.size() > 1) result.measure = std::string(measure_name(options.measure));
   const Search search_options = effective_search(options.search, settings);
   TrialMemory memory(tools.device, request.context, candidates.front().geometry.stream, options,
                      device.l2_bytes);
@@ -367,6 +401,17 @@ Candidate single_candidate(const TuningTools& tools, const TuningRequest& reques
 }
 
 }  // namespace
+
+// `flush_l2` follows `measure`, so that the trial memory has its flush buffer exactly when it is
+// used.
+TuningOptions with_effective_measure(TuningOptions options, const TuningSettings& settings) {
+  if (settings.measure)
+    options.measure = *settings.measure;
+  else if (options.measure == Measure::eager && options.flush_l2)
+    options.measure = Measure::cold;
+  options.flush_l2 = options.measure == Measure::cold;
+  return options;
+}
 
 std::string check_stored_winner(const TuningTools& tools, const TuningRequest& request,
                                 const Config& config) {

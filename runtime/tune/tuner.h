@@ -10,6 +10,10 @@
 
 namespace tiletune::detail {
 
+// The options a tuning measures with: TILETUNE_MEASURE, else the site's `measure`, `flush_l2`
+// being `cold`; `flush_l2` follows `measure`.
+TuningOptions with_effective_measure(TuningOptions options, const TuningSettings& settings);
+
 // Throws tiletune::Error listing every configuration's failure when none can run. Buffers in the
 // request's `restore` option hold their original contents again when it returns or throws. Under
 // TILETUNE_DISABLE only the first configuration is built, and nothing is measured.

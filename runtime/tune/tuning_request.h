@@ -52,6 +52,8 @@ struct TuningSettings {
   // TILETUNE_SEARCH and TILETUNE_BUDGET: they override every site's `search` and `budget`.
   std::optional<SearchStrategy> search;
   std::optional<double> budget_s;
+  // TILETUNE_MEASURE: how every site's samples are timed, overriding its `measure`.
+  std::optional<Measure> measure;
 };
 
 struct TuningTools {

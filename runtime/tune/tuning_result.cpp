@@ -67,6 +67,7 @@ std::string TuningResult::table() const {
   for (const auto& [reason, count] : not_visited)
     out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
   if (tuned && !search.empty()) out += "search: " + search + "\n";
+  if (!measure.empty()) out += "measured: " + measure + "\n";
   if (from_file || from_root || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
   else

@@ -204,6 +204,29 @@ TEST(RuntimeOptions, AnUnknownStrategyIsIgnoredWithAWarning) {
             "using each site's own");
 }
 
+TEST(RuntimeOptions, MeasureOverridesEverySite) {
+  for (const auto& [name, measure] :
+       {std::pair{"eager", Measure::eager}, std::pair{"graph", Measure::graph},
+        std::pair{"cold", Measure::cold}}) {
+    ScopedVariable variable("TILETUNE_MEASURE", name);
+    const Read read = read_environment();
+    ASSERT_TRUE(read.options.measure.has_value());
+    EXPECT_EQ(*read.options.measure, measure);
+    EXPECT_TRUE(read.warnings.empty());
+  }
+  EXPECT_FALSE(read_environment().options.measure.has_value());
+}
+
+TEST(RuntimeOptions, AnUnknownMeasureIsIgnoredWithAWarning) {
+  ScopedVariable variable("TILETUNE_MEASURE", "warm");
+  const Read read = read_environment();
+  EXPECT_FALSE(read.options.measure.has_value());
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "TILETUNE_MEASURE='warm' is not a way to measure (accepted: eager, graph, cold); "
+            "using each site's own");
+}
+
 TEST(RuntimeOptions, ABudgetThatIsNotANumberIsNoneWithAWarning) {
   ScopedVariable budget("TILETUNE_BUDGET", "5s");
   const Read read = read_environment();

@@ -140,6 +140,8 @@ struct Annotation {
   std::optional<std::vector<Expr>> outputs;
   std::optional<Expr> verify;
   std::optional<Value> flush_l2;
+  // How each sample is timed: `measure = eager` (the default), `graph` or `cold`.
+  std::optional<Expr> measure;
   // Which configurations tuning visits: `search = sample`, `budget = 5s`, `seed = 42`.
   std::optional<Expr> search;
   std::optional<Expr> budget;

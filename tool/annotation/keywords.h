@@ -79,6 +79,7 @@ inline constexpr Keyword kKeywords[] = {
      kSameBuffers},
     {"verify", ValueKind::expression, &Annotation::verify, Evaluated::when_tuning, kSameBuffers},
     {"flush_l2", ValueKind::flag, &Annotation::flush_l2, Evaluated::by_the_tool, ""},
+    {"measure", ValueKind::expression, &Annotation::measure, Evaluated::by_the_tool, ""},
     // Which configurations a tuning visits.
     {"search", ValueKind::expression, &Annotation::search, Evaluated::by_the_tool, ""},
     {"budget", ValueKind::expression, &Annotation::budget, Evaluated::by_the_tool, ""},

@@ -4,7 +4,9 @@
 #include "annotation/keywords.h"
 #include "annotation/launch_expressions.h"
 #include "annotation/lexical_grammar.h"
+#include "annotation/search_values.h"
 #include "check/nearest_name.h"
+#include "measure/measure_names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -255,7 +257,28 @@ void check_dollars(const Annotation& a, const LiteralSpace* literal, SiteReporte
   });
 }
 
-// restore / outputs / verify / flush_l2: what tuning does around its trial launches.
+// `measure`: one of the runtime's names; `flush_l2 = true` is `measure = cold`, so it goes with no
+// other mode.
+void check_measure(const Annotation& a, SiteReporter& report) {
+  if (!a.measure) return;
+  const std::string name(trimmed(a.measure->text));
+  const std::optional<Measure> measure = detail::measure_named(name);
+  if (!measure) {
+    std::vector<std::string> names;
+    for (Measure m : {Measure::eager, Measure::graph, Measure::cold})
+      names.emplace_back(detail::measure_name(m));
+    const std::string hint = nearest_name(name, names);
+    report.error(a.measure->span, "'measure' is one of " + std::string(detail::kMeasureNameList) +
+                                      ", not '" + name + "'" +
+                                      (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+    return;
+  }
+  if (a.flush_l2 && a.flush_l2->value == 1 && *measure != Measure::cold)
+    report.error(a.flush_l2->span, "'flush_l2 = true' is measure = cold, and this site measures " +
+                                       name + ": remove one of them");
+}
+
+// restore / outputs / verify / flush_l2 / measure: what tuning does around its trial launches.
 void check_measurement_options(const Annotation& a, SiteReporter& report) {
   check_buffers(a.restore, "restore", report);
   check_buffers(a.outputs, "outputs", report);
@@ -267,6 +290,7 @@ void check_measurement_options(const Annotation& a, SiteReporter& report) {
   if (a.flush_l2 && a.flush_l2->value != 0 && a.flush_l2->value != 1)
     report.error(a.flush_l2->span,
                  "'flush_l2' is true or false, not " + std::to_string(a.flush_l2->value));
+  check_measure(a, report);
 }
 
 }  // namespace tiletune::tool

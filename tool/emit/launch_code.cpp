@@ -168,8 +168,8 @@ Code buffers_code(const std::vector<Expr>& list, const ExpressionCode& expressio
   return Code::list("{", std::move(buffers), "}");
 }
 
-// restore / outputs / verify / flush_l2 / search / budget / seed as a lambda the runtime calls only
-// when it tunes; none when the annotation asks for none of them.
+// restore / outputs / verify / flush_l2 / measure / search / budget / seed as a lambda the runtime
+// calls only when it tunes; none when the annotation asks for none of them.
 std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCode& expressions) {
   std::vector<Code> body{"::tiletune::TuningOptions tt_options;"};
   if (a.restore)
@@ -189,6 +189,9 @@ std::optional<Code> tuning_options_code(const Annotation& a, const ExpressionCod
                                    ";"}));
   }
   if (a.flush_l2 && a.flush_l2->value) body.push_back("tt_options.flush_l2 = true;");
+  if (a.measure)
+    body.push_back(
+        "tt_options.measure = ::tiletune::Measure::" + std::string(trimmed(a.measure->text)) + ";");
   if (a.search)
     body.push_back("tt_options.search.strategy = " +
                    search_strategy_enumerator(trimmed(a.search->text)) + ";");

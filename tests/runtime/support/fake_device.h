@@ -102,9 +102,41 @@ class FakeDevice final : public detail::Device {
   std::atomic<bool> record{true};
   std::atomic<long> launch_count{0};
 
-  // While set, every stream is capturing: launches are recorded as "capture NAME" and anything a
-  // capture forbids (timing, allocating, copying, reading) is recorded in forbidden().
+  // While set, every stream is capturing: launches are recorded as "capture NAME", each adds a
+  // kernel node to the one captured graph (captured_graph()), and anything a capture forbids
+  // (timing, allocating, copying, reading) is recorded in forbidden().
   std::atomic<bool> capture{false};
+  // Milliseconds a launch of the named variant takes inside a replayed graph (default: `cost`).
+  Cost graph_cost;
+  // What an eager launch's cost is multiplied by for a cluster size (default: 1 for every size).
+  std::function<double(int cluster)> cluster_cost_factor;
+
+  // A kernel node of the captured graph, or of an executable graph made from it.
+  struct Node {
+    std::string variant;
+    detail::FunctionHandle function = nullptr;
+    Geometry geometry;
+  };
+  detail::GraphHandle captured_graph() { return &graph_; }
+  // The node `node` of the executable graph `exec` as set_kernel_node left it (the captured node
+  // where it never set it): an executable graph made from the captured graph, as instantiating
+  // copies it.
+  Node exec_node(detail::GraphExecHandle exec, detail::GraphNodeHandle node) {
+    std::lock_guard lock(mutex_);
+    auto it = exec_nodes_.find({exec, node});
+    return it != exec_nodes_.end() ? it->second : graph_.at(index_of(node));
+  }
+  // Destroys the captured graph and its executables: what when_destroyed() asked for runs.
+  void destroy_graph() {
+    std::vector<std::function<void()>> gone;
+    {
+      std::lock_guard lock(mutex_);
+      gone.swap(on_destroy_);
+      graph_.clear();
+      exec_nodes_.clear();
+    }
+    for (auto& f : gone) f();
+  }
 
   detail::ContextHandle current_context() override { return &context_; }
 
@@ -138,11 +170,13 @@ class FakeDevice final : public detail::Device {
       events_.push_back((capture ? "capture " : "launch ") + name);
       last_geometry_ = g;
       last_cluster_ = cluster;
+      if (capture) graph_.push_back({name, f, g});
     }
     run(name, g, args);
   }
 
-  double time_launch(detail::FunctionHandle f, const Geometry& g, void** args, int) override {
+  double time_launch(detail::FunctionHandle f, const Geometry& g, void** args,
+                     int cluster) override {
     std::string name;
     {
       std::lock_guard lock(mutex_);
@@ -152,7 +186,66 @@ class FakeDevice final : public detail::Device {
       forbid_during_capture("time " + name);
     }
     run(name, g, args);
-    return cost_(name, g);
+    return cost_(name, g) * (cluster_cost_factor ? cluster_cost_factor(cluster) : 1.0);
+  }
+
+  detail::GraphExecHandle launch_graph(detail::FunctionHandle f, const Geometry& g, void**, int,
+                                       int launches) override {
+    std::lock_guard lock(mutex_);
+    const std::string name = name_of(f);
+    events_.push_back("graph " + name + " x" + std::to_string(launches));
+    forbid_during_capture("graph " + name);
+    graphs_.push_back({name, g, launches});
+    return reinterpret_cast<detail::GraphExecHandle>(graphs_.size());  // 1-based index
+  }
+
+  double time_graph(detail::GraphExecHandle graph, CUstream) override {
+    TimingGraph t;
+    {
+      std::lock_guard lock(mutex_);
+      t = graphs_.at(reinterpret_cast<std::size_t>(graph) - 1);
+      events_.push_back("replay " + t.variant);
+      forbid_during_capture("replay " + t.variant);
+    }
+    return (graph_cost ? graph_cost : cost_)(t.variant, t.geometry) * t.launches;
+  }
+
+  void release_graph(detail::GraphExecHandle graph) noexcept override {
+    std::lock_guard lock(mutex_);
+    events_.push_back("release graph " +
+                      graphs_.at(reinterpret_cast<std::size_t>(graph) - 1).variant);
+  }
+
+  detail::CapturedNode last_captured_node(CUstream) override {
+    std::lock_guard lock(mutex_);
+    if (!capture || graph_.empty()) return {};
+    return {&graph_, reinterpret_cast<detail::GraphNodeHandle>(graph_.size())};
+  }
+
+  bool when_destroyed(detail::GraphHandle graph, std::function<void()> gone) override {
+    std::lock_guard lock(mutex_);
+    if (graph != &graph_) return false;
+    on_destroy_.push_back(std::move(gone));
+    return true;
+  }
+
+  std::vector<std::pair<detail::GraphNodeHandle, detail::FunctionHandle>> kernel_nodes(
+      detail::GraphHandle graph) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<detail::GraphNodeHandle, detail::FunctionHandle>> nodes;
+    if (graph != &graph_) return nodes;
+    for (std::size_t i = 0; i < graph_.size(); ++i)
+      nodes.emplace_back(reinterpret_cast<detail::GraphNodeHandle>(i + 1), graph_[i].function);
+    return nodes;
+  }
+
+  void set_kernel_node(detail::GraphExecHandle exec, detail::GraphNodeHandle node,
+                       detail::FunctionHandle f, const Geometry& g) override {
+    std::lock_guard lock(mutex_);
+    const std::size_t i = index_of(node);
+    if (i >= graph_.size()) throw Error("fake set_kernel_node: no such node");
+    exec_nodes_[{exec, node}] = Node{name_of(f), f, g};
+    events_.push_back("set node " + std::to_string(i + 1) + " " + name_of(f));
   }
 
   // Each loaded module's copy of the variables named in `module_globals` (name: bytes), zeroed
@@ -261,6 +354,9 @@ class FakeDevice final : public detail::Device {
   void forbid_during_capture(const std::string& what) {  // with mutex_ held
     if (capture) forbidden_.push_back(what);
   }
+  static std::size_t index_of(detail::GraphNodeHandle node) {
+    return reinterpret_cast<std::size_t>(node) - 1;
+  }
   std::string name_of(detail::FunctionHandle f) {
     return loaded_.at(reinterpret_cast<std::size_t>(f) - 1);
   }
@@ -278,6 +374,15 @@ class FakeDevice final : public detail::Device {
   std::map<std::pair<std::string, std::string>, std::vector<unsigned char>> globals_;
   Geometry last_geometry_;
   int last_cluster_ = 0;
+  struct TimingGraph {
+    std::string variant;
+    Geometry geometry;
+    int launches = 0;
+  };
+  std::vector<TimingGraph> graphs_;  // made by launch_graph, by 1-based handle
+  std::vector<Node> graph_;          // the captured graph's kernel nodes, by 1-based handle
+  std::map<std::pair<detail::GraphExecHandle, detail::GraphNodeHandle>, Node> exec_nodes_;
+  std::vector<std::function<void()>> on_destroy_;
 };
 
 }  // namespace tiletune::testing

@@ -219,6 +219,40 @@ TEST(Verify, OutputsAreFilledBeforeEachCheckedLaunchSoUnwrittenValuesShow) {
       << r.measurements[1].failure;
 }
 
+TEST(Verify, AFirstConfigurationThatLeavesPartOfItsOutputUnwrittenIsNoReference) {
+  // tile=64, the first, skips the last element: it fails, and tile=128 becomes the reference
+  // that tile=256 is held to. Taken as the reference, it would have failed both of them and won.
+  Fixture f;
+  f.device->effect = [](const std::string& v, const Geometry&, void** args) {
+    const float* in = *static_cast<const float**>(args[0]);
+    float* out = *static_cast<float**>(args[1]);
+    const int n = *static_cast<int*>(args[2]);
+    const int end = v.find("(64)") != std::string::npos ? n - 1 : n;
+    for (int i = 0; i < end; ++i) out[i] = in[i] * in[i];
+  };
+  Site site(scale_site(), f.runtime.get());
+  int n = 8;
+  std::vector<float> in(n, 2.0f), out(n, 0.0f);
+  const float* pin = in.data();
+  float* pout = out.data();
+  void* args[3] = {&pin, &pout, &n};
+  auto options = [&] {
+    TuningOptions o;
+    o.outputs = {buffer(pout, n * sizeof(float))};
+    o.verify = true;
+    return o;
+  };
+  site.launch(
+      key(n), [&](const Config& c) { return geometry_for(c, n); }, args, options);
+  TuningResult r = *site.result(key(n));
+  EXPECT_FALSE(r.measurements[0].ok);
+  EXPECT_EQ(r.measurements[0].failure, "wrong result: leaves output 0 byte 28 (of 32) unwritten");
+  EXPECT_TRUE(r.measurements[1].ok);
+  EXPECT_TRUE(r.measurements[2].ok);
+  EXPECT_NE(r.best_config(), (Config{64}));
+  EXPECT_EQ(out[n - 1], 4.0f);  // the real launch, by a configuration that writes it
+}
+
 TEST(Verify, InPlaceBuffersAreComparedWhenNoOutputsAreNamed) {
   Fixture f;
   f.device->effect = [](const std::string& v, const Geometry& g, void** args) {
@@ -341,8 +375,9 @@ TEST(VerifyStored, AStoredWinnerThatPassesIsUsedWithoutMeasuring) {
   EXPECT_TRUE(r.from_file);
   EXPECT_EQ(r.best_config(), (Config{256}));
   EXPECT_TRUE(second.device->timed().empty());  // checked, not measured
-  // The reference (tile=64) and the stored winner each ran once under the check, then the launch.
-  EXPECT_EQ(second.device->launches().size(), 3u);
+  // The reference (tile=64) ran over both fills, the stored winner once under the check, then the
+  // launch.
+  EXPECT_EQ(second.device->launches().size(), 4u);
   EXPECT_EQ(out[99], 100.0f * 100.0f);
 }
 

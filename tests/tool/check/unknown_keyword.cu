@@ -8,5 +8,5 @@ __global__ void fill(float* c, int n) {}
 
 void run(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), thread = $tile, fill<$tile>(c, n));
-  // CHECK: unknown_keyword.cu:[[@LINE-1]]:64: error: unknown keyword 'thread'; did you mean 'threads'? (valid keywords: space, where, key, blocks, threads, shmem, stream, occupancy, num_ctas, restore, outputs, verify, flush_l2, search, budget, seed)
+  // CHECK: unknown_keyword.cu:[[@LINE-1]]:64: error: unknown keyword 'thread'; did you mean 'threads'? (valid keywords: space, where, key, blocks, threads, shmem, stream, occupancy, num_ctas, restore, outputs, verify, flush_l2, measure, search, budget, seed)
 }
