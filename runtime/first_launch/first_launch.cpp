@@ -4,7 +4,8 @@
 //   winner: nothing measured, nothing stored.
 // - decided_once: concurrent first launches of the key decide once; the others wait.
 // - across_ranks: with a broadcast hook the root rank decides and the others adopt its winner.
-// - in_this_process: 1 stored, 2 pinned (or disabled), 3 lock, 4 stored again, 5 tune, 6 store.
+// - in_this_process: 1 stored, 2 pinned (or disabled), 3 another thread's tuning of the key on a
+//   GPU of the same model, 3b lock, 4 stored again, 5 tune, 6 store.
 //
 // Every way out is a Decision: the winner and the Verdict that says why (verdict.h). What the log
 // and the result say about a decision is written from its verdict (tell, stamp), never by a step.
@@ -167,21 +168,42 @@ Decision in_this_process(const Deciding& d, const TuningRequest& request) {
   // TILETUNE_DISABLE: the first configuration, not measured, not stored.
   if (options.pinned) return decided(first_runnable(d.tools, request), {Source::pinned, file});
   if (options.disable) return decided(tune(d.tools, request), {Source::disabled, ""});
-  // 3. Processes sharing the results file tune each key once: the first holds the key's lock
+  // 3. The threads of this process tune each key once per GPU model: the first to get here tunes
+  // (3b on), the others wait for it in memory and load its winner, not measured here.
+  const StoredResult identity = stored_identity(request.site, request.key, d.device);
+  TuningsInProcess::Turn turn = d.runtime.tunings_in_process().claim(identity_text(identity));
+  if (!turn.owner()) {
+    d.log.line(LogLevel::notice, d.site +
+                                     ": another thread of this process is tuning it (on a GPU of "
+                                     "the same model): waiting for its winner");
+    if (std::optional<StoredResult> winner = turn.wait()) {
+      TunedKernel kernel = load_configuration(d.tools, request, winner->best);
+      kernel.result.measurements.front().median_ms = winner->median_ms;
+      return decided(std::move(kernel), {Source::another_thread,
+                                         "another thread's tuning on a GPU of the same model"});
+    }
+    // It found none (it failed): this thread decides for itself, as below.
+  }
+  // 3b. Processes sharing the results file tune each key once: the first holds the key's lock
   // until its winner is stored (6); the others wait for it, then (4) find that winner in the file.
   std::optional<TuningLock> lock;
   if (!file.empty()) {
-    lock.emplace(file, stored_identity(request.site, request.key, d.device),
-                 options.tuning_lock_timeout, d.log);
+    lock.emplace(file, identity, options.tuning_lock_timeout, d.log);
     d.results().reload();
-    if (std::optional<TunedKernel> stored = stored_winner_of(d, request))
+    if (std::optional<TunedKernel> stored = stored_winner_of(d, request)) {
+      if (turn.owner())
+        turn.finish(stored_winner(request.site, request.key, d.device, stored->result,
+                                  current_versions(d.tools, d.device)));
       return decided(std::move(*stored), {Source::another_process, file});
+    }
   }
   // 5. Measure.
   Decision tuned = decided(tune(d.tools, request), {Source::tuned, ""});
-  // 6. Store.
-  d.results().store(stored_winner(request.site, request.key, d.device, tuned.kernel.result,
-                                  current_versions(d.tools, d.device)));
+  // 6. Store, and hand the winner to the threads waiting in 3.
+  StoredResult winner = stored_winner(request.site, request.key, d.device, tuned.kernel.result,
+                                      current_versions(d.tools, d.device));
+  d.results().store(winner);
+  if (turn.owner()) turn.finish(std::move(winner));
   return tuned;
 }
 

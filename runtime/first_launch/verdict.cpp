@@ -71,9 +71,14 @@ std::pair<LogLevel, std::string> line_for(const std::string& site, const std::st
               site + ": the stream is capturing a CUDA graph: " + config +
                   " (the first configuration that builds) is captured untuned; the site tunes at "
                   "its next launch outside capture"};
+    case Source::another_thread:
+      // Where another thread tuned it on another GPU: said, as that thread's table is its own.
+      if (!verdict.where.empty())
+        return {LogLevel::notice,
+                site + ": " + config + " from " + verdict.where + "; not measured here"};
+      break;
     case Source::tuned:
     case Source::disabled:
-    case Source::another_thread:
       break;
   }
   return {LogLevel::detail, ""};

@@ -26,8 +26,10 @@ struct Verdict {
     provisional,
   };
   Source source = Source::tuned;
-  // The results file's path (results_file, another_process, pinned), or the root rank's device
-  // where it is not this rank's (root_measured, root_chose); else empty.
+  // The results file's path (results_file, another_process, pinned), the root rank's device
+  // where it is not this rank's (root_measured, root_chose), or for another_thread the tuning it
+  // took on another GPU of this process ("another thread's tuning on a GPU of the same model");
+  // else empty.
   std::string where;
 };
 
