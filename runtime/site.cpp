@@ -2,6 +2,7 @@
 // launches, the first launch (first_launch/first_launch.h), which decides it once however many
 // threads ask.
 #include "first_launch/first_launch.h"
+#include "ranks/tuning_split.h"
 #include "runtime.h"
 #include "site/winner_table.h"
 #include "text/site_text.h"
@@ -48,6 +49,7 @@ struct Site::State {
     winners.erase_if([&](const detail::Winner& w) { return !key || w.key == *key; });
     first_launch.forget(key);
     const std::string results_name = detail::results_site_name(info);
+    detail::forget_gathered(results_name, key);
     rt().results().erase([&](const detail::StoredResult& r) {
       return r.site == results_name && (!key || r.key == *key);
     });

@@ -3,7 +3,8 @@
 // - FirstLaunch::winner: the space checked; while the stream captures a CUDA graph, a provisional
 //   winner: nothing measured, nothing stored.
 // - decided_once: concurrent first launches of the key decide once; the others wait.
-// - across_ranks: with a broadcast hook the root rank decides and the others adopt its winner.
+// - across_ranks: a winner another rank sent through tune_ahead is taken; else with a broadcast
+//   hook the root rank decides and the others adopt its winner.
 // - in_this_process: 1 stored, 2 pinned (or disabled), 3 another thread's tuning of the key on a
 //   GPU of the same model, 3b lock, 4 stored again, 5 tune, 6 store.
 //
@@ -13,6 +14,7 @@
 
 #include "first_launch/verdict.h"
 #include "ranks/rank_agreement.h"
+#include "ranks/tuning_split.h"
 #include "runtime.h"
 #include "site/space_checks.h"
 #include "store/tuning_lock.h"
@@ -120,6 +122,15 @@ const Winner* FirstLaunch::decide_and_keep(Runtime& runtime, const TuningRequest
   const Deciding d{runtime, site_name_, runtime.tuning_tools(),
                    runtime.device().info(request.context), runtime.options().logger()};
   Decision decision = across_ranks(d, request);
+  // Under tune_ahead, this rank's decision goes to every other rank.
+  if (std::vector<BroadcastRecord>* gather = decisions_to_gather()) {
+    BroadcastRecord record;
+    record.outcome = decision.kernel.result.tuned ? BroadcastRecord::Outcome::measured
+                                                  : BroadcastRecord::Outcome::chosen;
+    record.result = stored_winner(request.site, request.key, d.device, decision.kernel.result,
+                                  current_versions(d.tools, d.device));
+    gather->push_back(std::move(record));
+  }
   tell(d.log, site_name_, site_.space, decision);
   record_tuning(decision.kernel.result);
   return winners_.insert(make_winner(runtime, request, hash, std::move(decision.kernel)));
@@ -131,10 +142,22 @@ void FirstLaunch::forget(const std::optional<Key>& key) {
 
 namespace {
 
-// With a broadcast hook (include/tiletune/broadcast.h) every rank launches the root rank's winner:
-// the root decides as any process does and broadcasts it, or its failure, so that no rank waits
-// for ever; the others adopt it without measuring. Without a hook the process decides alone.
+// A key another rank tuned under tune_ahead (include/tiletune/all_gather.h) takes that rank's
+// winner; a launch of this rank's share of tune_ahead decides here alone, its decision sent.
+// Otherwise, with a broadcast hook (include/tiletune/broadcast.h) every rank launches the root
+// rank's winner: the root decides as any process does and broadcasts it, or its failure, so that
+// no rank waits for ever; the others adopt it without measuring. Without a hook the process
+// decides alone.
 Decision across_ranks(const Deciding& d, const TuningRequest& request) {
+  if (decisions_to_gather()) return in_this_process(d, request);
+  if (std::optional<GatheredWinner> sent =
+          gathered_winner(stored_identity(request.site, request.key, d.device))) {
+    RootWinner taken = adopt_record(sent->record, "rank " + std::to_string(sent->rank), d.tools,
+                                    request, d.device);
+    return decided(
+        std::move(taken.kernel),
+        {taken.measured ? Source::rank_measured : Source::rank_chose, taken.device, sent->rank});
+  }
   const std::optional<Broadcast> broadcast = current_broadcast();
   if (!broadcast) return in_this_process(d, request);
   if (!broadcast->is_root) {

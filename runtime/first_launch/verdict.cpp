@@ -36,6 +36,13 @@ void stamp(const Verdict& verdict, TuningResult& result) {
       result.from_root = true;
       not_measured("the root rank chose it without measuring");
       break;
+    case Source::rank_measured:
+      result.from_rank = verdict.rank;
+      break;
+    case Source::rank_chose:
+      result.from_rank = verdict.rank;
+      not_measured("rank " + std::to_string(verdict.rank) + " chose it without measuring");
+      break;
     case Source::pinned:
       not_measured("TILETUNE_MODE=pinned and no stored winner");
       break;
@@ -62,6 +69,13 @@ std::pair<LogLevel, std::string> line_for(const std::string& site, const std::st
       return {LogLevel::notice, root("measured")};
     case Source::root_chose:
       return {LogLevel::notice, root("chosen without measuring")};
+    case Source::rank_measured:
+    case Source::rank_chose:
+      return {LogLevel::notice,
+              site + ": " + config + " from rank " + std::to_string(verdict.rank) + " (" +
+                  (verdict.source == Source::rank_measured ? "tuned" : "chosen without measuring") +
+                  " there" + (verdict.where.empty() ? "" : ", on " + verdict.where) +
+                  "); not measured here"};
     case Source::pinned:
       return {LogLevel::notice, site + ": TILETUNE_MODE=pinned and no stored winner in " +
                                     verdict.where + ": using " + config +

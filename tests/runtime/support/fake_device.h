@@ -113,7 +113,13 @@ class FakeDevice final : public detail::Device {
   static int current_device() { return current_device_; }
   std::map<int, detail::DeviceInfo> device_infos;  // set before the runtime uses the device
 
-  detail::ContextHandle current_context() override { return &contexts_[current_device_]; }
+  // While set, there is no GPU: current_context throws as the CUDA device does.
+  std::atomic<bool> absent{false};
+
+  detail::ContextHandle current_context() override {
+    if (absent) throw Error("tiletune: no CUDA device: cuInit: no CUDA-capable device is detected");
+    return &contexts_[current_device_];
+  }
   // The device a context is the context of.
   int device_of(detail::ContextHandle context) const {
     return static_cast<int>(static_cast<const int*>(context) - contexts_);
