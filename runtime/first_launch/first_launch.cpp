@@ -189,7 +189,20 @@ Decision in_this_process(const Deciding& d, const TuningRequest& request) {
       return decided(std::move(*stored), {Source::results_file, file});
   // 2. Every process of a job must launch the same code: no measuring, ever, so no lock either.
   // TILETUNE_DISABLE: the first configuration, not measured, not stored.
-  if (options.pinned) return decided(first_runnable(d.tools, request), {Source::pinned, file});
+  // TILETUNE_MODE=pinned with nothing stored for this model: the nearest model's winner, where one
+  // is stored and loads here, else the first configuration that builds.
+  if (options.pinned) {
+    if (std::optional<StoredResult> nearest = nearest_model_winner(request, d.results(), d.device))
+      try {
+        return decided(load_configuration(d.tools, request, nearest->best),
+                       {Source::pinned_nearest, nearest->device});
+      } catch (const std::exception& e) {
+        d.log.line(LogLevel::notice, d.site + ": " + nearest->device + "'s winner " +
+                                         request.site.space.describe(nearest->best) +
+                                         " does not load here (" + e.what() + ")");
+      }
+    return decided(first_runnable(d.tools, request), {Source::pinned, file});
+  }
   if (options.disable) return decided(tune(d.tools, request), {Source::disabled, ""});
   // 3. The threads of this process tune each key once per GPU model: the first to get here tunes
   // (3b on), the others wait for it in memory and load its winner, not measured here.
@@ -220,8 +233,14 @@ Decision in_this_process(const Deciding& d, const TuningRequest& request) {
       return decided(std::move(*stored), {Source::another_process, file});
     }
   }
-  // 5. Measure.
-  Decision tuned = decided(tune(d.tools, request), {Source::tuned, ""});
+  // 5. Measure: from another model's winner where one is stored (a short search around it), else
+  // the site's search.
+  std::optional<WarmStart> start;
+  if (std::optional<StoredResult> nearest = nearest_model_winner(request, d.results(), d.device))
+    start = WarmStart{nearest->best, nearest->device};
+  TuningRequest started = request;
+  started.warm_start = start ? &*start : nullptr;
+  Decision tuned = decided(tune(d.tools, started), {Source::tuned, ""});
   // 6. Store, and hand the winner to the threads waiting in 3.
   StoredResult winner = stored_winner(request.site, request.key, d.device, tuned.kernel.result,
                                       current_versions(d.tools, d.device));

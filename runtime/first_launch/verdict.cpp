@@ -46,6 +46,11 @@ void stamp(const Verdict& verdict, TuningResult& result) {
     case Source::pinned:
       not_measured("TILETUNE_MODE=pinned and no stored winner");
       break;
+    case Source::pinned_nearest:
+      result.from_file = true;
+      not_measured("TILETUNE_MODE=pinned and no stored winner for this model: " + verdict.where +
+                   "'s");
+      break;
     case Source::provisional:
       not_measured("the stream was capturing a CUDA graph");
       break;
@@ -80,6 +85,12 @@ std::pair<LogLevel, std::string> line_for(const std::string& site, const std::st
       return {LogLevel::notice, site + ": TILETUNE_MODE=pinned and no stored winner in " +
                                     verdict.where + ": using " + config +
                                     ", the first configuration that builds"};
+    case Source::pinned_nearest:
+      return {LogLevel::notice, site +
+                                    ": TILETUNE_MODE=pinned and no stored winner for this "
+                                    "model: using " +
+                                    config + ", the winner stored for " + verdict.where +
+                                    " (the nearest model in the results file)"};
     case Source::provisional:
       return {LogLevel::notice,
               site + ": the stream is capturing a CUDA graph: " + config +
