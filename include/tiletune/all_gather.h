@@ -27,8 +27,9 @@
 // warm-up on scratch buffers, not a step of the computation). Every other rank's winner for a key
 // a launch met is kept, and that key's first launch on this rank takes it: compiled and loaded
 // here, not measured, said in the log ("tile=128 from rank 2 (tuned there); not measured here"),
-// with TuningResult::from_rank set. The keys a launch meets are its sites' first launches: a key
-// this rank already launched before tune_ahead is not sent again.
+// with TuningResult::from_rank set. The keys a launch meets are the first launches it makes on the
+// calling thread: a key this rank already launched before tune_ahead is not sent again, and
+// neither is one launched by a thread the launch starts.
 //
 // Failures: a launch that throws on its rank (no GPU there, no configuration that runs) is run
 // again, after a second all-gather, on one of the ranks whose launches all succeeded (assigned the

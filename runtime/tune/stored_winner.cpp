@@ -145,14 +145,15 @@ long long model_distance(const std::pair<int, int>& mine, const std::pair<int, i
 
 std::optional<StoredResult> nearest_model_winner(const TuningRequest& request, ResultsFile& results,
                                                  const DeviceInfo& device) {
-  StoredResult identity = stored_identity(request.site, request.key, device);
-  identity.device.clear();
-  const std::string wanted = identity_text(identity);
+  const StoredResult identity = stored_identity(request.site, request.key, device);
+  // The cheap comparisons first: this runs over the whole file once per new key.
   std::vector<StoredResult> others = results.find_all([&](const StoredResult& r) {
-    if (r.device == device.id) return false;
-    StoredResult without_device = r;
-    without_device.device.clear();
-    return identity_text(without_device) == wanted && fits_space(r, request.site.space);
+    // The site as StoredResult::same_identity names it: by its code id, else by file and line.
+    const bool same_site =
+        r.code.empty() && identity.code.empty() ? r.site == identity.site : r.code == identity.code;
+    return r.device != identity.device && r.key == identity.key && same_site &&
+           r.hints.occupancy == identity.hints.occupancy &&
+           r.hints.num_ctas == identity.hints.num_ctas && fits_space(r, request.site.space);
   });
   if (others.empty()) return std::nullopt;
   const std::pair<int, int> mine = model_traits(device.id);
