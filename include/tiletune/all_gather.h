@@ -67,7 +67,8 @@ struct TunedAhead {
 };
 
 // Runs this rank's share of `launches`, then exchanges every rank's winners (above). Throws
-// tiletune::Error when a launch failed on every rank that ran it, when the all-gather function
+// tiletune::Error when a launch failed on every rank that ran it, when the ranks passed different
+// numbers of launches (on every rank, after the first all-gather), when the all-gather function
 // returns other than one string per rank, or when its bytes are not every rank's record.
 TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches);
 

@@ -56,7 +56,8 @@ GatheredLaunch run_launch(const std::vector<std::function<void()>>& launches, in
   return out;
 }
 
-// Every rank's record of this round, checked to be one per rank in rank order.
+// Every rank's record of this round, checked to be one per rank in rank order, each with this
+// rank's number of launches.
 std::vector<GatheredRecord> exchange(const AllGather& all_gather, const GatheredRecord& mine) {
   const std::vector<std::string> all = all_gather.bytes(encode_gathered(mine));
   if (all.size() != static_cast<std::size_t>(all_gather.size))
@@ -75,6 +76,13 @@ std::vector<GatheredRecord> exchange(const AllGather& all_gather, const Gathered
                   std::to_string(records.back().rank) + "'s bytes in place " + std::to_string(r) +
                   " (every rank's bytes, in rank order, is what it must return)");
   }
+  // Every rank sees every count, so every rank throws here alike.
+  for (const GatheredRecord& record : records)
+    if (record.launch_count != mine.launch_count)
+      throw Error("tiletune: tune_ahead: rank " + std::to_string(record.rank) + " passed " +
+                  std::to_string(record.launch_count) + " launches and rank " +
+                  std::to_string(mine.rank) + " " + std::to_string(mine.launch_count) +
+                  " (every rank must pass the same launches, in the same order)");
   return records;
 }
 
@@ -138,7 +146,7 @@ TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches) {
   TunedAhead done;
 
   // Round 1: this rank's share.
-  GatheredRecord mine{rank, {}};
+  GatheredRecord mine{rank, count, {}};
   for (int index : launches_of_rank(count, rank, all_gather.size)) {
     mine.launches.push_back(run_launch(launches, index));
     done.ran_here.push_back(index);
@@ -163,7 +171,7 @@ TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches) {
   if (!failures.empty() && !able.empty()) {
     std::vector<int> failed;
     for (const auto& [index, why] : failures) failed.push_back(index);
-    GatheredRecord again{rank, {}};
+    GatheredRecord again{rank, count, {}};
     for (int index : retries_of_rank(failed, able, rank)) {
       again.launches.push_back(run_launch(launches, index));
       done.ran_here.push_back(index);

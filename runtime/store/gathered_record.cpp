@@ -49,6 +49,7 @@ std::string_view take_bytes(std::string_view& text, std::size_t size, std::strin
 std::string encode_gathered(const GatheredRecord& record) {
   std::string out = std::string(kMagic) + "\n";
   put(out, "rank", static_cast<std::size_t>(record.rank));
+  put(out, "launch_count", static_cast<std::size_t>(record.launch_count));
   put(out, "launches", record.launches.size());
   for (const GatheredLaunch& launch : record.launches) {
     put(out, "launch", static_cast<std::size_t>(launch.index));
@@ -71,6 +72,7 @@ GatheredRecord decode_gathered(std::string_view bytes) {
   text.remove_prefix(kMagic.size() + 1);
   GatheredRecord record;
   record.rank = static_cast<int>(take(text, "rank"));
+  record.launch_count = static_cast<int>(take(text, "launch_count"));
   const std::size_t launches = take(text, "launches");
   for (std::size_t l = 0; l < launches; ++l) {
     GatheredLaunch launch;

@@ -4,6 +4,7 @@
 //
 //   tiletune-gathered 1
 //   rank = 2
+//   launch_count = 16             (how many launches this rank passed to tune_ahead)
 //   launches = 1
 //   launch = 6
 //   failure_bytes = 0             (then that many bytes: why the launch failed)
@@ -27,6 +28,7 @@ struct GatheredLaunch {
 
 struct GatheredRecord {
   int rank = 0;
+  int launch_count = 0;  // tune_ahead's launches on this rank: the same on every rank
   std::vector<GatheredLaunch> launches;
 };
 

@@ -67,6 +67,7 @@ TEST(WorkSplit, RetriesGoRoundTheAbleRanksOnly) {
 TEST(GatheredRecord, RoundTripsLaunchesFailuresAndWinners) {
   detail::GatheredRecord record;
   record.rank = 3;
+  record.launch_count = 12;
   detail::GatheredLaunch ran;
   ran.index = 7;
   detail::BroadcastRecord winner;
@@ -84,6 +85,7 @@ TEST(GatheredRecord, RoundTripsLaunchesFailuresAndWinners) {
   record.launches = {ran, failed};
   const detail::GatheredRecord back = detail::decode_gathered(detail::encode_gathered(record));
   EXPECT_EQ(back.rank, 3);
+  EXPECT_EQ(back.launch_count, 12);
   ASSERT_EQ(back.launches.size(), 2u);
   EXPECT_EQ(back.launches[0].index, 7);
   EXPECT_TRUE(back.launches[0].failure.empty());
@@ -108,11 +110,12 @@ TEST(GatheredRecord, MalformedBytesSayWhatIsWrong) {
             std::string::npos);
   EXPECT_NE(error_of("tiletune-gathered 1\nrank = x\n").find("rank 'x' is not a number"),
             std::string::npos);
-  EXPECT_NE(error_of("tiletune-gathered 1\nrank = 0\nlaunches = 1\nlaunch = 0\nfailure_bytes = "
+  EXPECT_NE(error_of("tiletune-gathered 1\nrank = 0\nlaunch_count = 1\nlaunches = 1\nlaunch = "
+                     "0\nfailure_bytes = "
                      "99\nab")
                 .find("a failure runs past the end"),
             std::string::npos);
-  EXPECT_NE(error_of("tiletune-gathered 1\nrank = 0\nlaunches = 0\nextra")
+  EXPECT_NE(error_of("tiletune-gathered 1\nrank = 0\nlaunch_count = 0\nlaunches = 0\nextra")
                 .find("bytes after the last launch"),
             std::string::npos);
 }
@@ -216,11 +219,12 @@ std::vector<std::string> run_ranks(int size, const RankBody& body) {
 
 // tune_ahead over `keys` keys on this rank, then a launch of every key; the report above.
 // `no_gpu`: this rank has none. Launch `failing` throws wherever it runs.
+// `passed`: how many of the launches this rank passes (all `keys` when negative).
 std::string split_rank(int rank, int size, int keys, const std::string& directory,
-                       bool no_gpu = false, int failing = -1) {
+                       bool no_gpu = false, int failing = -1, int passed = -1) {
   RankRig rig(rank, directory + "/results" + std::to_string(rank) + ".txt");
   rig.device->absent = no_gpu;
-  std::vector<std::function<void()>> launches = rig.launches(keys);
+  std::vector<std::function<void()>> launches = rig.launches(passed < 0 ? keys : passed);
   if (failing >= 0)
     launches[failing] = [] { throw std::runtime_error("the warm-up's buffers are too small"); };
   int round = 0;
@@ -323,6 +327,20 @@ TEST(TuningSplit, ALaunchThatFailsOnEveryRankIsAnErrorOnEveryRankAndTheRestIsKep
           << "key " << i;
     }
   }
+}
+
+TEST(TuningSplit, RanksPassingDifferentLaunchesAllStopSayingSo) {
+  const std::vector<std::string> reports = run_ranks(2, [](int rank, const std::string& dir) {
+    return split_rank(rank, 2, 8, dir, false, -1, rank == 1 ? 7 : 8);
+  });
+  EXPECT_TRUE(has_line(reports[0],
+                       "error tiletune: tune_ahead: rank 1 passed 7 launches and rank 0 8 (every "
+                       "rank must pass the same launches, in the same order)"))
+      << reports[0];
+  EXPECT_TRUE(has_line(reports[1],
+                       "error tiletune: tune_ahead: rank 0 passed 8 launches and rank 1 7 (every "
+                       "rank must pass the same launches, in the same order)"))
+      << reports[1];
 }
 
 TEST(TuningSplit, WithoutAnAllGatherEveryLaunchRunsHereAndLaterKeysUseTheBroadcast) {
