@@ -117,6 +117,10 @@ std::optional<TuningResult> Site::result(const Key& key) const {
 }
 
 void Site::clear(const Key& key) { state_->clear(key); }
+void Site::forget(const Key& key) {
+  state_->winners.erase_if([&](const detail::Winner& w) { return w.key == key; });
+  state_->first_launch.forget(key);
+}
 void Site::clear() { state_->clear(std::nullopt); }
 
 void clear_results() {

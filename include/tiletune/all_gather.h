@@ -29,7 +29,9 @@
 // here, not measured, said in the log ("tile=128 from rank 2 (tuned there); not measured here"),
 // with TuningResult::from_rank set. The keys a launch meets are the first launches it makes on the
 // calling thread: a key this rank already launched before tune_ahead is not sent again, and
-// neither is one launched by a thread the launch starts.
+// neither is one launched by a thread the launch starts. A key that launches on several ranks meet
+// (a site whose key does not change with the shape) is decided on each; the decision of the lowest
+// launch that met it is every rank's, a rank whose own differs forgetting it (Site::forget).
 //
 // Failures: a launch that throws on its rank (no GPU there, no configuration that runs) is run
 // again, after a second all-gather, on one of the ranks whose launches all succeeded (assigned the

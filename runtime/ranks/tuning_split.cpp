@@ -2,9 +2,11 @@
 
 #include "ranks/work_split.h"
 #include "store/gathered_record.h"
+#include "tune/stored_winner.h"
 
 #include <tiletune/all_gather.h>
 #include <tiletune/error.h>
+#include <tiletune/site.h>
 
 #include <algorithm>
 #include <map>
@@ -37,8 +39,8 @@ std::string gathered_key(StoredResult identity) {
   return identity_text(identity);
 }
 
-// Runs launch `index`, collecting the decisions of the first launches it makes; its failure, if it
-// throws, in place of them.
+// Runs launch `index`, collecting the decisions of the first launches it makes, and its failure
+// if it throws (the decisions it made before are this rank's winners all the same: they are sent).
 GatheredLaunch run_launch(const std::vector<std::function<void()>>& launches, int index) {
   GatheredLaunch out;
   out.index = index;
@@ -52,7 +54,7 @@ GatheredLaunch run_launch(const std::vector<std::function<void()>>& launches, in
     out.failure = "an exception that is not a std::exception";
   }
   collecting = nullptr;
-  if (out.failure.empty()) out.winners = std::move(decisions);
+  out.winners = std::move(decisions);
   return out;
 }
 
@@ -86,18 +88,47 @@ std::vector<GatheredRecord> exchange(const AllGather& all_gather, const Gathered
   return records;
 }
 
-// Keeps every other rank's winners of `records` for their first launches here; how many.
+// Keeps, for every key the ranks' launches met, the decision of the lowest launch that met it (a
+// key two launches meet, on two ranks, is decided on both): another rank's for its first launch
+// here, this rank's own where it is that one. Where this rank decided a key itself in a later
+// launch and its winner differs, this rank forgets its own so that every rank launches the same.
+// How many winners of other ranks it kept.
 int keep_winners(const std::vector<GatheredRecord>& records, int rank) {
-  int kept = 0;
-  std::lock_guard lock(split_mutex());
-  for (const GatheredRecord& record : records) {
-    if (record.rank == rank) continue;
+  struct Chosen {
+    int launch;
+    int rank;
+    const BroadcastRecord* record;
+  };
+  std::map<std::string, Chosen> chosen;
+  std::map<std::string, const BroadcastRecord*> own;
+  for (const GatheredRecord& record : records)
     for (const GatheredLaunch& launch : record.launches)
       for (const BroadcastRecord& winner : launch.winners) {
-        gathered()[gathered_key(winner.result)] = GatheredWinner{winner, record.rank};
-        ++kept;
+        const std::string key = gathered_key(winner.result);
+        auto [at, added] = chosen.try_emplace(key, Chosen{launch.index, record.rank, &winner});
+        if (!added && launch.index < at->second.launch)
+          at->second = Chosen{launch.index, record.rank, &winner};
+        if (record.rank == rank) own.try_emplace(key, &winner);
       }
+  int kept = 0;
+  std::vector<const BroadcastRecord*> forget;
+  {
+    std::lock_guard lock(split_mutex());
+    for (const auto& [key, pick] : chosen) {
+      if (pick.rank == rank) {
+        gathered().erase(key);
+        continue;
+      }
+      gathered()[key] = GatheredWinner{*pick.record, pick.rank};
+      ++kept;
+      if (auto mine = own.find(key);
+          mine != own.end() && !(mine->second->result.best == pick.record->result.best))
+        forget.push_back(mine->second);
+    }
   }
+  for (const BroadcastRecord* mine : forget)
+    for (Site* site : sites())
+      if (results_site_name(site->info()) == mine->result.site) site->forget(mine->result.key);
   return kept;
 }
 
@@ -152,7 +183,7 @@ TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches) {
     done.ran_here.push_back(index);
   }
   std::vector<GatheredRecord> first = exchange(all_gather, mine);
-  done.received += keep_winners(first, rank);
+  std::vector<GatheredRecord> every = first;  // both rounds' records, kept together at the end
 
   // Round 2, when any launch failed (every rank sees the same): the failed launches again, on the
   // ranks whose launches all ran.
@@ -177,7 +208,7 @@ TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches) {
       done.ran_here.push_back(index);
     }
     const std::vector<GatheredRecord> second = exchange(all_gather, again);
-    done.received += keep_winners(second, rank);
+    every.insert(every.end(), second.begin(), second.end());
     for (const GatheredRecord& record : second)
       for (const GatheredLaunch& launch : record.launches) {
         if (launch.failure.empty())
@@ -189,6 +220,7 @@ TunedAhead tune_ahead(const std::vector<std::function<void()>>& launches) {
   } else if (!failures.empty()) {
     for (auto& [index, why] : failures) why += ", and no rank ran all of its launches to retry it";
   }
+  done.received = keep_winners(every, rank);
   if (!failures.empty()) {
     std::string message = "tiletune: tune_ahead: ";
     const char* separator = "";

@@ -23,7 +23,7 @@ namespace tiletune::detail {
 struct GatheredLaunch {
   int index = 0;                         // in tune_ahead's launches
   std::string failure;                   // why it failed; "" when it ran
-  std::vector<BroadcastRecord> winners;  // the first launches it made, decided
+  std::vector<BroadcastRecord> winners;  // the first launches it made, decided (before it failed)
 };
 
 struct GatheredRecord {

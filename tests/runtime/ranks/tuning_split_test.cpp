@@ -155,9 +155,15 @@ struct RankRig {
         args);
   }
   TuningResult result(int i) { return *site->result(key(1000 * (i + 1))); }
-  std::vector<std::function<void()>> launches(int count) {
+  // `shared`: each launch also launches the key of index kShared, which every launch meets.
+  static constexpr int kShared = 99;
+  std::vector<std::function<void()>> launches(int count, bool shared = false) {
     std::vector<std::function<void()>> out;
-    for (int i = 0; i < count; ++i) out.push_back([this, i] { launch(i); });
+    for (int i = 0; i < count; ++i)
+      out.push_back([this, i, shared] {
+        launch(i);
+        if (shared) launch(kShared);
+      });
     return out;
   }
 };
@@ -326,6 +332,32 @@ TEST(TuningSplit, ALaunchThatFailsOnEveryRankIsAnErrorOnEveryRankAndTheRestIsKep
                                        " from_rank " + std::to_string(tuner == rank ? -1 : tuner)))
           << "key " << i;
     }
+  }
+}
+
+TEST(TuningSplit, AKeyMetByLaunchesOnSeveralRanksTakesTheLowestLaunchsWinnerEverywhere) {
+  // Every launch also meets one shared key: each rank decides it in its own first launch; launch
+  // 0's decision (rank 0's) is every rank's, the others forgetting their own.
+  const std::vector<std::string> reports = run_ranks(4, [](int rank, const std::string& dir) {
+    RankRig rig(rank, dir + "/results" + std::to_string(rank) + ".txt");
+    int round = 0;
+    set_all_gather(AllGather{rank, 4, [&](const std::string& mine) {
+                               return file_all_gather(dir, rank, 4, round, mine);
+                             }});
+    const TunedAhead done = tune_ahead(rig.launches(8, true));
+    const std::size_t timed = rig.device->timed().size();
+    rig.launch(RankRig::kShared);
+    const TuningResult r = rig.result(RankRig::kShared);
+    return "received " + std::to_string(done.received) + "\nshared tile " +
+           std::to_string(r.best_config()[0]) + " from_rank " + std::to_string(r.from_rank) +
+           "\ntimed_after " + std::to_string(rig.device->timed().size() - timed) + "\n";
+  });
+  for (int rank = 0; rank < 4; ++rank) {
+    SCOPED_TRACE("rank " + std::to_string(rank) + ":\n" + reports[rank]);
+    EXPECT_TRUE(has_line(reports[rank], "shared tile " + std::to_string(RankRig::fastest_tile(0)) +
+                                            " from_rank " + (rank == 0 ? "-1" : "0")));
+    EXPECT_TRUE(has_line(reports[rank], "timed_after 0"));
+    EXPECT_TRUE(has_line(reports[rank], rank == 0 ? "received 6" : "received 7"));
   }
 }
 
