@@ -222,16 +222,20 @@ Decision in_this_process(const Deciding& d, const TuningRequest& request) {
   }
   // 3b. Processes sharing the results file tune each key once: the first holds the key's lock
   // until its winner is stored (6); the others wait for it, then (4) find that winner in the file.
+  // Without a file, 4 still finds what a thread that tuned it between 1 and 3 stored in memory.
   std::optional<TuningLock> lock;
   if (!file.empty()) {
     lock.emplace(file, identity, options.tuning_lock_timeout, d.log);
     d.results().reload();
-    if (std::optional<TunedKernel> stored = stored_winner_of(d, request)) {
-      if (turn.owner())
-        turn.finish(stored_winner(request.site, request.key, d.device, stored->result,
-                                  current_versions(d.tools, d.device)));
-      return decided(std::move(*stored), {Source::another_process, file});
-    }
+  }
+  if (std::optional<TunedKernel> stored = stored_winner_of(d, request)) {
+    if (turn.owner())
+      turn.finish(stored_winner(request.site, request.key, d.device, stored->result,
+                                current_versions(d.tools, d.device)));
+    if (file.empty())
+      return decided(std::move(*stored), {Source::another_thread,
+                                          "another thread's tuning on a GPU of the same model"});
+    return decided(std::move(*stored), {Source::another_process, file});
   }
   // 5. Measure: from another model's winner where one is stored (a short search around it), else
   // the site's search.
