@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 34's GPU figures, one script: what the machine's GPU count allows, a table last.
-# - 4 ranks on 4 GPUs (mpirun -np 4 cluster_ranks), the matmul site at 16 sizes: the tuning phase
+# - 4 ranks on 4 GPUs (mpirun -np 4 cluster_ranks; 2 on a machine of 2), the matmul site at 16
+#   sizes: the tuning phase
 #   with the split (tune_ahead, MPI_Allgatherv) against rank 0 tuning all and broadcasting, once
 #   with a cold compile cache and once with a warm one; every rank's winners compared.
 # - One process on 2 GPUs (cluster_devices devices): tunings per GPU, winners, the warm path.
@@ -19,8 +20,9 @@ nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c
 summary=()
 mpirun=$(command -v orterun || command -v mpirun || true)
 
+ranks=$((gpus >= 4 ? 4 : gpus))
 ranks_run() {  # $1 split|root, $2 cache dir, $3 label
-  local flags=(-np 4)
+  local flags=(-np "$ranks")
   [ "$(id -u)" -eq 0 ] && flags+=(--allow-run-as-root)
   local line
   line=$(TILETUNE_CACHE_DIR=$2 "$mpirun" "${flags[@]}" "$bin/cluster_ranks" "$1" "$work/$1-$3" \
@@ -30,17 +32,17 @@ ranks_run() {  # $1 split|root, $2 cache dir, $3 label
 }
 phase() { sed -n 's/.*phase_s=\([0-9.]*\).*/\1/p' <<<"$1"; }
 
-if [ "$gpus" -ge 4 ] && [ -n "$mpirun" ] && [ -x "$bin/cluster_ranks" ]; then
+if [ "$ranks" -ge 2 ] && [ -n "$mpirun" ] && [ -x "$bin/cluster_ranks" ]; then
   for cache in cold warm; do
     root=$(ranks_run root "$work/cache-root" "$cache")
     split=$(ranks_run split "$work/cache-split" "$cache")
     echo "$cache compile cache: $root"
     echo "$cache compile cache: $split"
     ratio=$(awk -v r="$(phase "$root")" -v s="$(phase "$split")" 'BEGIN { if (s > 0) printf "%.2f", r / s }')
-    summary+=("4 ranks, 16 keys, $cache compile cache: root tunes all $(phase "$root") s, split $(phase "$split") s: ${ratio}x; split ${split#*tunings=}; root ${root#*tunings=}")
+    summary+=("$ranks ranks on $ranks GPUs, 16 keys, $cache compile cache: root tunes all $(phase "$root") s, split $(phase "$split") s: ${ratio}x; split ${split#*tunings=}; root ${root#*tunings=}")
   done
 else
-  summary+=("4 ranks on 4 GPUs: not run ($gpus GPUs, mpirun: ${mpirun:-none})")
+  summary+=("ranks on several GPUs: not run ($gpus GPU, mpirun: ${mpirun:-none})")
 fi
 
 if [ "$gpus" -ge 2 ]; then
