@@ -4,6 +4,7 @@
 
 #include "compile/compiler.h"
 #include "device/device.h"
+#include "first_launch/tunings_in_process.h"
 #include "runtime_options.h"
 #include "store/results_file.h"
 #include "tune/thread_pool.h"
@@ -29,6 +30,9 @@ class Runtime {
   detail::ResultsFile& results() { return *results_; }
   // What a tuning works with.
   detail::TuningTools tuning_tools() { return {*device_, *compiler_, pool_, options_}; }
+  // The tunings its threads are doing now, so that threads on other GPUs of one model wait for
+  // them in memory.
+  detail::TuningsInProcess& tunings_in_process() { return *tunings_in_process_; }
 
  private:
   std::unique_ptr<detail::Device> device_;
@@ -36,6 +40,8 @@ class Runtime {
   RuntimeOptions options_;
   std::unique_ptr<detail::ResultsFile> results_;
   detail::ThreadPool pool_;
+  std::unique_ptr<detail::TuningsInProcess> tunings_in_process_ =
+      std::make_unique<detail::TuningsInProcess>();
 };
 
 }  // namespace tiletune

@@ -3,6 +3,7 @@
 // threads ask.
 #include "first_launch/first_launch.h"
 #include "graphs/captured_launches.h"
+#include "ranks/tuning_split.h"
 #include "runtime.h"
 #include "site/winner_table.h"
 #include "text/site_text.h"
@@ -53,6 +54,7 @@ struct Site::State {
     winners.erase_if([&](const detail::Winner& w) { return !key || w.key == *key; });
     first_launch.forget(key);
     const std::string results_name = detail::results_site_name(info);
+    detail::forget_gathered(results_name, key);
     rt().results().erase([&](const detail::StoredResult& r) {
       return r.site == results_name && (!key || r.key == *key);
     });
@@ -130,6 +132,10 @@ std::optional<TuningResult> Site::result(const Key& key) const {
 }
 
 void Site::clear(const Key& key) { state_->clear(key); }
+void Site::forget(const Key& key) {
+  state_->winners.erase_if([&](const detail::Winner& w) { return w.key == key; });
+  state_->first_launch.forget(key);
+}
 void Site::clear() { state_->clear(std::nullopt); }
 
 void clear_results() {

@@ -68,6 +68,10 @@ class Site {
   void clear(const Key& key);
   // Forgets every winner of this site.
   void clear();
+  // Forgets this process's winners for `key` (every context) and nothing stored: the key's next
+  // launch decides again (tune_ahead uses it where another rank's winner for a key takes
+  // precedence over this rank's own).
+  void forget(const Key& key);
 
  private:
   struct State;

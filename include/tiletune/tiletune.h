@@ -15,6 +15,7 @@
 #error \
     "tiletune needs C++11 or later, and this file is compiled as C++03: compile it with -std=c++11 or later (nvcc -std=c++17; CMake: CUDA_STANDARD 17)"
 #else
+#include <tiletune/all_gather.h>
 #include <tiletune/broadcast.h>
 #include <tiletune/closure.h>
 #include <tiletune/device_symbol.h>

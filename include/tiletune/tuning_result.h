@@ -59,6 +59,9 @@ struct TuningResult {
   // Adopted from the root rank's broadcast (include/tiletune/broadcast.h): chosen there, only
   // compiled and loaded here; `measurements` holds the root's winner, with its median.
   bool from_root = false;
+  // Adopted from the rank that tuned it under tune_ahead (include/tiletune/all_gather.h): that
+  // rank; -1 otherwise. Only compiled and loaded here, as from_root.
+  int from_rank = -1;
   // This launch waited for another thread's tuning of the same key and took its result.
   bool cache_hit = false;
   // TILETUNE_LOG=1 printed table() when the result was made: a program that prints its results'

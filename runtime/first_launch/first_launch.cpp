@@ -3,8 +3,10 @@
 // - FirstLaunch::winner: the space checked; while the stream captures a CUDA graph, a provisional
 //   winner: nothing measured, nothing stored.
 // - decided_once: concurrent first launches of the key decide once; the others wait.
-// - across_ranks: with a broadcast hook the root rank decides and the others adopt its winner.
-// - in_this_process: 1 stored, 2 pinned (or disabled), 3 lock, 4 stored again, 5 tune, 6 store.
+// - across_ranks: a winner another rank sent through tune_ahead is taken; else with a broadcast
+//   hook the root rank decides and the others adopt its winner.
+// - in_this_process: 1 stored, 2 pinned (or disabled), 3 another thread's tuning of the key on a
+//   GPU of the same model, 3b lock, 4 stored again, 5 tune, 6 store.
 //
 // Every way out is a Decision: the winner and the Verdict that says why (verdict.h). What the log
 // and the result say about a decision is written from its verdict (tell, stamp), never by a step.
@@ -12,6 +14,7 @@
 
 #include "first_launch/verdict.h"
 #include "ranks/rank_agreement.h"
+#include "ranks/tuning_split.h"
 #include "runtime.h"
 #include "site/space_checks.h"
 #include "store/tuning_lock.h"
@@ -121,6 +124,15 @@ const Winner* FirstLaunch::decide_and_keep(Runtime& runtime, const TuningRequest
   const Deciding d{runtime, site_name_, runtime.tuning_tools(),
                    runtime.device().info(request.context), runtime.options().logger()};
   Decision decision = across_ranks(d, request);
+  // Under tune_ahead, this rank's decision goes to every other rank.
+  if (std::vector<BroadcastRecord>* gather = decisions_to_gather()) {
+    BroadcastRecord record;
+    record.outcome = decision.kernel.result.tuned ? BroadcastRecord::Outcome::measured
+                                                  : BroadcastRecord::Outcome::chosen;
+    record.result = stored_winner(request.site, request.key, d.device, decision.kernel.result,
+                                  current_versions(d.tools, d.device));
+    gather->push_back(std::move(record));
+  }
   tell(d.log, site_name_, site_.space, decision);
   record_tuning(decision.kernel.result);
   return winners_.insert(make_winner(runtime, request, hash, std::move(decision.kernel)));
@@ -132,10 +144,22 @@ void FirstLaunch::forget(const std::optional<Key>& key) {
 
 namespace {
 
-// With a broadcast hook (include/tiletune/broadcast.h) every rank launches the root rank's winner:
-// the root decides as any process does and broadcasts it, or its failure, so that no rank waits
-// for ever; the others adopt it without measuring. Without a hook the process decides alone.
+// A key another rank tuned under tune_ahead (include/tiletune/all_gather.h) takes that rank's
+// winner; a launch of this rank's share of tune_ahead decides here alone, its decision sent.
+// Otherwise, with a broadcast hook (include/tiletune/broadcast.h) every rank launches the root
+// rank's winner: the root decides as any process does and broadcasts it, or its failure, so that
+// no rank waits for ever; the others adopt it without measuring. Without a hook the process
+// decides alone.
 Decision across_ranks(const Deciding& d, const TuningRequest& request) {
+  if (decisions_to_gather()) return in_this_process(d, request);
+  if (std::optional<GatheredWinner> sent =
+          gathered_winner(stored_identity(request.site, request.key, d.device))) {
+    RootWinner taken = adopt_record(sent->record, "rank " + std::to_string(sent->rank), d.tools,
+                                    request, d.device);
+    return decided(
+        std::move(taken.kernel),
+        {taken.measured ? Source::rank_measured : Source::rank_chose, taken.device, sent->rank});
+  }
   const std::optional<Broadcast> broadcast = current_broadcast();
   if (!broadcast) return in_this_process(d, request);
   if (!broadcast->is_root) {
@@ -167,23 +191,67 @@ Decision in_this_process(const Deciding& d, const TuningRequest& request) {
       return decided(std::move(*stored), {Source::results_file, file});
   // 2. Every process of a job must launch the same code: no measuring, ever, so no lock either.
   // TILETUNE_DISABLE: the first configuration, not measured, not stored.
-  if (options.pinned) return decided(first_runnable(d.tools, request), {Source::pinned, file});
+  // TILETUNE_MODE=pinned with nothing stored for this model: the nearest model's winner, where one
+  // is stored and loads here, else the first configuration that builds.
+  if (options.pinned) {
+    if (std::optional<StoredResult> nearest = nearest_model_winner(request, d.results(), d.device))
+      try {
+        return decided(load_configuration(d.tools, request, nearest->best),
+                       {Source::pinned_nearest, nearest->device});
+      } catch (const std::exception& e) {
+        d.log.line(LogLevel::notice, d.site + ": " + nearest->device + "'s winner " +
+                                         request.site.space.describe(nearest->best) +
+                                         " does not load here (" + e.what() + ")");
+      }
+    return decided(first_runnable(d.tools, request), {Source::pinned, file});
+  }
   if (options.disable) return decided(tune(d.tools, request), {Source::disabled, ""});
-  // 3. Processes sharing the results file tune each key once: the first holds the key's lock
+  // 3. The threads of this process tune each key once per GPU model: the first to get here tunes
+  // (3b on), the others wait for it in memory and load its winner, not measured here.
+  const StoredResult identity = stored_identity(request.site, request.key, d.device);
+  TuningsInProcess::Turn turn = d.runtime.tunings_in_process().claim(identity_text(identity));
+  if (!turn.owner()) {
+    d.log.line(LogLevel::notice, d.site +
+                                     ": another thread of this process is tuning it (on a GPU of "
+                                     "the same model): waiting for its winner");
+    if (std::optional<StoredResult> winner = turn.wait()) {
+      TunedKernel kernel = load_configuration(d.tools, request, winner->best);
+      kernel.result.measurements.front().median_ms = winner->median_ms;
+      return decided(std::move(kernel), {Source::another_thread,
+                                         "another thread's tuning on a GPU of the same model"});
+    }
+    // It found none (it failed): this thread decides for itself, as below.
+  }
+  // 3b. Processes sharing the results file tune each key once: the first holds the key's lock
   // until its winner is stored (6); the others wait for it, then (4) find that winner in the file.
+  // Without a file, 4 still finds what a thread that tuned it between 1 and 3 stored in memory.
   std::optional<TuningLock> lock;
   if (!file.empty()) {
-    lock.emplace(file, stored_identity(request.site, request.key, d.device),
-                 options.tuning_lock_timeout, d.log);
+    lock.emplace(file, identity, options.tuning_lock_timeout, d.log);
     d.results().reload();
-    if (std::optional<TunedKernel> stored = stored_winner_of(d, request))
-      return decided(std::move(*stored), {Source::another_process, file});
   }
-  // 5. Measure.
-  Decision tuned = decided(tune(d.tools, request), {Source::tuned, ""});
-  // 6. Store.
-  d.results().store(stored_winner(request.site, request.key, d.device, tuned.kernel.result,
-                                  current_versions(d.tools, d.device)));
+  if (std::optional<TunedKernel> stored = stored_winner_of(d, request)) {
+    if (turn.owner())
+      turn.finish(stored_winner(request.site, request.key, d.device, stored->result,
+                                current_versions(d.tools, d.device)));
+    if (file.empty())
+      return decided(std::move(*stored), {Source::another_thread,
+                                          "another thread's tuning on a GPU of the same model"});
+    return decided(std::move(*stored), {Source::another_process, file});
+  }
+  // 5. Measure: from another model's winner where one is stored (a short search around it), else
+  // the site's search.
+  std::optional<WarmStart> start;
+  if (std::optional<StoredResult> nearest = nearest_model_winner(request, d.results(), d.device))
+    start = WarmStart{nearest->best, nearest->device};
+  TuningRequest started = request;
+  started.warm_start = start ? &*start : nullptr;
+  Decision tuned = decided(tune(d.tools, started), {Source::tuned, ""});
+  // 6. Store, and hand the winner to the threads waiting in 3.
+  StoredResult winner = stored_winner(request.site, request.key, d.device, tuned.kernel.result,
+                                      current_versions(d.tools, d.device));
+  d.results().store(winner);
+  if (turn.owner()) turn.finish(std::move(winner));
   return tuned;
 }
 

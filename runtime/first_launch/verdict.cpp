@@ -36,8 +36,20 @@ void stamp(const Verdict& verdict, TuningResult& result) {
       result.from_root = true;
       not_measured("the root rank chose it without measuring");
       break;
+    case Source::rank_measured:
+      result.from_rank = verdict.rank;
+      break;
+    case Source::rank_chose:
+      result.from_rank = verdict.rank;
+      not_measured("rank " + std::to_string(verdict.rank) + " chose it without measuring");
+      break;
     case Source::pinned:
       not_measured("TILETUNE_MODE=pinned and no stored winner");
+      break;
+    case Source::pinned_nearest:
+      result.from_file = true;
+      not_measured("TILETUNE_MODE=pinned and no stored winner for this model: " + verdict.where +
+                   "'s");
       break;
     case Source::provisional:
       not_measured("the stream was capturing a CUDA graph");
@@ -62,18 +74,36 @@ std::pair<LogLevel, std::string> line_for(const std::string& site, const std::st
       return {LogLevel::notice, root("measured")};
     case Source::root_chose:
       return {LogLevel::notice, root("chosen without measuring")};
+    case Source::rank_measured:
+    case Source::rank_chose:
+      return {LogLevel::notice,
+              site + ": " + config + " from rank " + std::to_string(verdict.rank) + " (" +
+                  (verdict.source == Source::rank_measured ? "tuned" : "chosen without measuring") +
+                  " there" + (verdict.where.empty() ? "" : ", on " + verdict.where) +
+                  "); not measured here"};
     case Source::pinned:
       return {LogLevel::notice, site + ": TILETUNE_MODE=pinned and no stored winner in " +
                                     verdict.where + ": using " + config +
                                     ", the first configuration that builds"};
+    case Source::pinned_nearest:
+      return {LogLevel::notice, site +
+                                    ": TILETUNE_MODE=pinned and no stored winner for this "
+                                    "model: using " +
+                                    config + ", the winner stored for " + verdict.where +
+                                    " (the nearest model in the results file)"};
     case Source::provisional:
       return {LogLevel::notice,
               site + ": the stream is capturing a CUDA graph: " + config +
                   " (the first configuration that builds) is captured untuned; the site tunes at "
                   "its next launch outside capture"};
+    case Source::another_thread:
+      // Where another thread tuned it on another GPU: said, as that thread's table is its own.
+      if (!verdict.where.empty())
+        return {LogLevel::notice,
+                site + ": " + config + " from " + verdict.where + "; not measured here"};
+      break;
     case Source::tuned:
     case Source::disabled:
-    case Source::another_thread:
       break;
   }
   return {LogLevel::detail, ""};

@@ -20,15 +20,23 @@ struct Verdict {
     another_thread,   // decided by another thread of this process while this one waited
     root_measured,    // the root rank's winner (the broadcast hook), measured there
     root_chose,       // the root rank's winner, chosen there without measuring
+    rank_measured,    // another rank's winner sent through tune_ahead, measured there
+    rank_chose,       // the same, chosen there without measuring
     pinned,  // TILETUNE_MODE=pinned and nothing stored: the first configuration that builds
+    // TILETUNE_MODE=pinned and nothing stored for this model: the nearest model's stored winner
+    pinned_nearest,
     // The stream was capturing a CUDA graph: the first configuration that builds, until the key's
     // next launch outside capture.
     provisional,
   };
   Source source = Source::tuned;
-  // The results file's path (results_file, another_process, pinned), or the root rank's device
-  // where it is not this rank's (root_measured, root_chose); else empty.
+  // The results file's path (results_file, another_process, pinned), the model whose winner it is
+  // (pinned_nearest), the root rank's device
+  // where it is not this rank's (root_measured, root_chose), or for another_thread the tuning it
+  // took on another GPU of this process ("another thread's tuning on a GPU of the same model");
+  // else empty.
   std::string where;
+  int rank = -1;  // the rank whose winner it is (rank_measured, rank_chose)
 };
 
 // A first launch's outcome: the winner, loaded, and why it is the winner.

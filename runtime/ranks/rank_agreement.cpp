@@ -40,15 +40,15 @@ std::string key_text(const Key& key) { return "(" + key_values(key) + ")"; }
 
 // Why the root's record cannot be this rank's first launch of `mine`, or "" when it can: the ranks
 // reached their first launches in different orders, or run different builds.
-std::string identity_mismatch(const StoredResult& root, const StoredResult& mine) {
+std::string identity_mismatch(const StoredResult& root, const StoredResult& mine,
+                              const std::string& who) {
   if (root.site != mine.site || !(root.key == mine.key))
-    return "the root rank broadcast the first launch of " + root.site +
-           " key=" + key_text(root.key) + " while this rank is at " + mine.site +
-           " key=" + key_text(mine.key) +
+    return who + " broadcast the first launch of " + root.site + " key=" + key_text(root.key) +
+           " while this rank is at " + mine.site + " key=" + key_text(mine.key) +
            " (every rank must reach the first launch of each key in the same order)";
   if (root.hints.occupancy != mine.hints.occupancy || root.hints.num_ctas != mine.hints.num_ctas)
-    return "the root rank's static hints (" + hints_text(root.hints) +
-           ") differ from this rank's (" + hints_text(mine.hints) + ")";
+    return who + "'s static hints (" + hints_text(root.hints) + ") differ from this rank's (" +
+           hints_text(mine.hints) + ")";
   return "";
 }
 
@@ -81,40 +81,46 @@ void broadcast_failure(const Broadcast& broadcast, const TuningRequest& request,
   broadcast.bytes(bytes);
 }
 
-RootWinner adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
-                           const TuningRequest& request, const DeviceInfo& device) {
+RootWinner adopt_record(const BroadcastRecord& record, const std::string& who,
+                        const TuningTools& tools, const TuningRequest& request,
+                        const DeviceInfo& device) {
   const SiteInfo& site = request.site;
   const std::string where = site_location(site) + ": tiletune: ";
-  std::string bytes;
-  broadcast.bytes(bytes);
-  BroadcastRecord record;
-  try {
-    record = decode_broadcast(bytes);
-  } catch (const Error& e) {
-    throw Error(where + e.what());
-  }
   const StoredResult mine = stored_identity(site, request.key, device);
-  if (std::string why = identity_mismatch(record.result, mine); !why.empty())
+  if (std::string why = identity_mismatch(record.result, mine, who); !why.empty())
     throw Error(where + why);
   if (record.outcome == Outcome::failed)
-    throw Error(where + "the root rank found no winner for " + mine.site +
-                " key=" + key_text(mine.key) + ": " + record.failure);
+    throw Error(where + who + " found no winner for " + mine.site + " key=" + key_text(mine.key) +
+                ": " + record.failure);
   const StoredResult& root = record.result;
   if (!fits_space(root, site.space))
-    throw Error(where + "the root rank's winner is for another space (checksum " +
+    throw Error(where + who + "'s winner is for another space (checksum " +
                 hex64(root.space_checksum) + " against this rank's " +
                 hex64(site.space.checksum()) + "): do all ranks run the same build?");
   RootWinner adopted;
   try {
     adopted.kernel = load_configuration(tools, request, root.best);
   } catch (const std::exception& e) {
-    throw Error(where + "the root rank's winner " + site.space.describe(root.best) +
+    throw Error(where + who + "'s winner " + site.space.describe(root.best) +
                 " does not build on this rank: " + e.what());
   }
   adopted.kernel.result.measurements.front().median_ms = root.median_ms;
   adopted.measured = record.outcome == Outcome::measured;
   if (root.device != mine.device) adopted.device = root.device;
   return adopted;
+}
+
+RootWinner adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
+                           const TuningRequest& request, const DeviceInfo& device) {
+  std::string bytes;
+  broadcast.bytes(bytes);
+  BroadcastRecord record;
+  try {
+    record = decode_broadcast(bytes);
+  } catch (const Error& e) {
+    throw Error(site_location(request.site) + ": tiletune: " + e.what());
+  }
+  return adopt_record(record, "the root rank", tools, request, device);
 }
 
 }  // namespace detail

@@ -4,6 +4,7 @@
 // the first launch's (first_launch/first_launch.cpp).
 #pragma once
 
+#include "store/broadcast_record.h"
 #include "tune/tuning_request.h"
 
 #include <tiletune/broadcast.h>
@@ -38,5 +39,11 @@ struct RootWinner {
 // does not build or load here; always after the collective has completed.
 RootWinner adopt_from_root(const Broadcast& broadcast, const TuningTools& tools,
                            const TuningRequest& request, const DeviceInfo& device);
+
+// Another rank's decision for the request (`who` names that rank in messages: "the root rank",
+// "rank 2"), checked and loaded as adopt_from_root does after receiving it. Throws the same.
+RootWinner adopt_record(const BroadcastRecord& record, const std::string& who,
+                        const TuningTools& tools, const TuningRequest& request,
+                        const DeviceInfo& device);
 
 }  // namespace tiletune::detail

@@ -285,6 +285,16 @@ std::optional<StoredResult> ResultsFile::find_if(
   return std::nullopt;
 }
 
+std::vector<StoredResult> ResultsFile::find_all(
+    const std::function<bool(const StoredResult&)>& select) {
+  std::lock_guard lock(mutex_);
+  load_once();
+  std::vector<StoredResult> found;
+  for (const StoredResult& r : image_.results())
+    if (select(r)) found.push_back(r);
+  return found;
+}
+
 void ResultsFile::reload() {
   std::lock_guard lock(mutex_);
   if (loaded_)

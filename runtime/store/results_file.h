@@ -48,6 +48,9 @@ class ResultsFile {
   // The first stored result `select` selects, reading the file the first time.
   std::optional<StoredResult> find_if(const std::function<bool(const StoredResult&)>& select);
 
+  // Every stored result `select` selects, reading the file the first time.
+  std::vector<StoredResult> find_all(const std::function<bool(const StoredResult&)>& select);
+
   // Reads what other processes stored since: their results replace what this one holds.
   void reload();
 

@@ -4,8 +4,10 @@
 #include "tune/tuner.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <utility>
+#include <vector>
 
 namespace tiletune::detail {
 namespace {
@@ -104,6 +106,66 @@ bool fits_space(const StoredResult& stored, const Space& space) {
   const std::vector<Config>& configs = space.configurations();
   return stored.space_checksum == space.checksum() && stored.axis_names == space.axis_names() &&
          std::find(configs.begin(), configs.end(), stored.best) != configs.end();
+}
+
+namespace {
+
+// A model's compute capability and multiprocessor count as its id says them ("... sm_90 132SM");
+// -1 for what it does not say.
+std::pair<int, int> model_traits(const std::string& id) {
+  int arch = -1, sms = -1;
+  for (std::size_t at = 0; at < id.size();) {
+    std::size_t end = id.find(' ', at);
+    if (end == std::string::npos) end = id.size();
+    const std::string word = id.substr(at, end - at);
+    auto number = [](const std::string& digits) {
+      if (digits.empty() || digits.size() > 6 ||
+          digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+      return std::stoi(digits);
+    };
+    if (word.rfind("sm_", 0) == 0) arch = number(word.substr(3));
+    if (word.size() > 2 && word.compare(word.size() - 2, 2, "SM") == 0)
+      sms = number(word.substr(0, word.size() - 2));
+    at = end + 1;
+  }
+  return {arch, sms};
+}
+
+// How far model `other` is from `mine`: another compute capability (or one not known) weighs more
+// than any difference in multiprocessors.
+long long model_distance(const std::pair<int, int>& mine, const std::pair<int, int>& other) {
+  const long long arch = mine.first < 0 || other.first < 0 ? 1000
+                         : mine.first == other.first       ? 0
+                                                     : 100 + std::abs(mine.first - other.first);
+  const long long sms =
+      mine.second < 0 || other.second < 0 ? 999 : std::abs(mine.second - other.second);
+  return arch * 1000 + sms;
+}
+
+}  // namespace
+
+std::optional<StoredResult> nearest_model_winner(const TuningRequest& request, ResultsFile& results,
+                                                 const DeviceInfo& device) {
+  const StoredResult identity = stored_identity(request.site, request.key, device);
+  // The cheap comparisons first: this runs over the whole file once per new key.
+  std::vector<StoredResult> others = results.find_all([&](const StoredResult& r) {
+    // The site as StoredResult::same_identity names it: by its code id, else by file and line.
+    const bool same_site =
+        r.code.empty() && identity.code.empty() ? r.site == identity.site : r.code == identity.code;
+    return r.device != identity.device && r.key == identity.key && same_site &&
+           r.hints.occupancy == identity.hints.occupancy &&
+           r.hints.num_ctas == identity.hints.num_ctas && fits_space(r, request.site.space);
+  });
+  if (others.empty()) return std::nullopt;
+  const std::pair<int, int> mine = model_traits(device.id);
+  // Nearest first; between equals, the first model id in order, so every process picks the same.
+  return *std::min_element(others.begin(), others.end(),
+                           [&](const StoredResult& a, const StoredResult& b) {
+                             const long long da = model_distance(mine, model_traits(a.device));
+                             const long long db = model_distance(mine, model_traits(b.device));
+                             return da != db ? da < db : a.device < b.device;
+                           });
 }
 
 StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& request,

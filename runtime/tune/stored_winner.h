@@ -31,6 +31,14 @@ StoredResult stored_winner(const SiteInfo& site, const Key& key, const DeviceInf
 // winner the space holds.
 bool fits_space(const StoredResult& stored, const Space& space);
 
+// The winner stored in `results` for the request's site, key and hints on the GPU model nearest to
+// `device` among the others (the same compute capability first, then the nearest number of
+// multiprocessors, as their ids say: "NVIDIA H100 80GB HBM3 sm_90 132SM"), where one fits the
+// space as it is now: where a tuning on a new model starts, and what TILETUNE_MODE=pinned takes
+// when nothing is stored for this model. Versions are not compared: it is only a start.
+std::optional<StoredResult> nearest_model_winner(const TuningRequest& request, ResultsFile& results,
+                                                 const DeviceInfo& device);
+
 // The results file's winner for a request, or why the file's result for it is passed over.
 struct StoredLookup {
   std::optional<TunedKernel> kernel;  // compiled and loaded, not measured; its median the file's

@@ -374,7 +374,16 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   };
   std::vector<bool> eligible(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) eligible[i] = !candidates[i].refused;
-  search(request.site.space, eligible, search_options, result, visit);
+  std::optional<SearchStart> warm_start;
+  if (request.warm_start) {
+    const std::vector<Config>& configs = request.site.space.configurations();
+    const auto at = std::find(configs.begin(), configs.end(), request.warm_start->config);
+    if (at != configs.end())
+      warm_start =
+          SearchStart{static_cast<std::size_t>(at - configs.begin()), request.warm_start->from};
+  }
+  search(request.site.space, eligible, search_options, result, visit,
+         warm_start ? &*warm_start : nullptr);
   memory.restore_all();
   return functions;
 }

@@ -63,6 +63,13 @@ struct TuningTools {
   const TuningSettings& settings;
 };
 
+// Another GPU model's winner, where a tuning starts: it is measured first, then a local search
+// around it (tune/search/sample.h) replaces the site's search unless that is `exhaustive`.
+struct WarmStart {
+  Config config;
+  std::string from;  // the model whose winner it is, as the results file names it (DeviceInfo::id)
+};
+
 struct TuningRequest {
   const SiteInfo& site;
   const Key& key;
@@ -71,6 +78,7 @@ struct TuningRequest {
   void** args;               // each kernel argument, converted to the kernel's parameter types
   TuningOptionsRef options;  // called when a tuning measures or a stored winner is verified
   ArgumentsRef arguments;    // rewrites the per-configuration arguments in `args`
+  const WarmStart* warm_start = nullptr;  // where the search starts, when another model's winner
 };
 
 // The winner of a tuning (or the stored winner), loaded into the request's context.

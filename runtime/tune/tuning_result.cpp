@@ -24,11 +24,13 @@ std::string described(const std::vector<std::string>& axis_names, const Config& 
 
 std::string TuningResult::table() const {
   std::string out = "tiletune: " + site + " " + kernel + " key=(" + detail::key_values(key);
-  out += ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
-         (from_file ? " [from the results file]" : "") +
-         (from_root ? " [from the root rank: not measured here]" : "") +
-         (cache_hit ? " [cache hit: another thread tuned it]" : "") +
-         (stopped.empty() ? "" : " [stopped: " + stopped + "]") + "\n";
+  out +=
+      ")" + (tuned ? std::string() : " [not tuned: " + not_tuned + "]") +
+      (from_file ? " [from the results file]" : "") +
+      (from_root ? " [from the root rank: not measured here]" : "") +
+      (from_rank >= 0 ? " [from rank " + std::to_string(from_rank) + ": not measured here]" : "") +
+      (cache_hit ? " [cache hit: another thread tuned it]" : "") +
+      (stopped.empty() ? "" : " [stopped: " + stopped + "]") + "\n";
 
   char line[256];
   std::string header;
@@ -68,7 +70,7 @@ std::string TuningResult::table() const {
     out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
   if (tuned && !search.empty()) out += "search: " + search + "\n";
   if (!measure.empty()) out += "measured: " + measure + "\n";
-  if (from_file || from_root || cache_hit)
+  if (from_file || from_root || from_rank >= 0 || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);
   else
     std::snprintf(line, sizeof line,

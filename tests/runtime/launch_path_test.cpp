@@ -151,5 +151,49 @@ TEST(LaunchPath, ATunedLaunchAllocatesNothingAndTakesNoLock) {
   EXPECT_GT(tuning.locks, 0);
 }
 
+TEST(LaunchPath, EachGpuOfAProcessLaunchesItsWinnerWithoutALock) {
+  // Two GPUs of one process (one context each): after each has its winner, a launch on either
+  // is the same lock-free lookup.
+  auto d = std::make_unique<FakeDevice>([](const std::string& v, const Geometry&) {
+    return v.find("(128)") != std::string::npos ? 1.0 : 2.0;
+  });
+  FakeDevice* device = d.get();
+  RuntimeOptions options;
+  options.log = nullptr;
+  Runtime runtime(std::move(d), std::make_shared<FakeCompiler>(), options);
+  SiteInfo info;
+  info.file = "k.cu";
+  info.line = 3;
+  info.kernel = "kernel<$tile>";
+  info.name_expression = "kernel<$tile>";
+  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  Site site(std::move(info), &runtime);
+  float* data = nullptr;
+  int n = 1 << 20;
+  auto geometry = [&](const Config& c) {
+    return Geometry{Dim(cld(n, static_cast<int>(c[0]))), Dim(c[0]), 0, nullptr};
+  };
+  auto launch_once = [&] {
+    launch<decltype(&kernel)>(site, key(bucket(n)), geometry, data, n, 42);
+  };
+  for (int gpu : {0, 1}) {
+    FakeDevice::use_device(gpu);
+    launch_once();
+    ASSERT_TRUE(site.result(key(bucket(n))).has_value());
+  }
+  device->record = false;
+  for (int gpu : {1, 0}) {
+    FakeDevice::use_device(gpu);
+    const long before = device->launch_count.load();
+    Counts c = count([&] {
+      for (int i = 0; i < 1000; ++i) launch_once();
+    });
+    EXPECT_EQ(device->launch_count.load() - before, 1000) << "GPU " << gpu;
+    EXPECT_EQ(c.allocations, 0) << "GPU " << gpu;
+    EXPECT_EQ(c.locks, 0) << "GPU " << gpu;
+  }
+  FakeDevice::use_device(0);
+}
+
 }  // namespace
 }  // namespace tiletune

@@ -1,8 +1,9 @@
 // Under ThreadSanitizer (this file and the whole runtime built with -fsanitize=thread): many
 // threads launch one site at once, on the same and on different keys, while others clear it; each
-// (site, key) is tuned once per round and every launch gets a winner. A plain program, since
-// GoogleTest is not instrumented; it exits non-zero on the first failed check, and TSan's
-// halt_on_error makes any data race fatal.
+// (site, key) is tuned once per round and every launch gets a winner. Then threads on four GPUs of
+// one model (the fake device's contexts) launch new keys at once: each is measured once in all. A
+// plain program, since GoogleTest is not instrumented; it exits non-zero on the first failed check,
+// and TSan's halt_on_error makes any data race fatal.
 #include "runtime.h"
 #include "support/fake_device.h"
 
@@ -95,7 +96,35 @@ int main() {
     });
   clearer.join();
   for (std::thread& t : launchers) t.join();
-  std::printf("single tuning under concurrency: %d tunings, %d cache hits, %ld launches: ok\n",
-              tunings, hits, device->launch_count.load());
+  // Four GPUs of one model: threads on every one launch new keys at once.
+  const std::size_t before = tuning_results().size();
+  std::atomic<int> started{0};
+  std::vector<std::thread> gpus;
+  for (int t = 0; t < 8; ++t)
+    gpus.emplace_back([&, t] {
+      testing::FakeDevice::use_device(t % 4);
+      ++started;
+      while (started.load() < 8) std::this_thread::yield();
+      for (int i = 0; i < 20; ++i) {
+        long long n = 50000 + 1000 * ((t + i) % kKeys);
+        void* args[1] = {&n};
+        site.launch(
+            key(n),
+            [&](const Config& c) {
+              return Geometry{Dim(cld(n, c[0])), Dim(c[0]), 0, nullptr};
+            },
+            args);
+      }
+    });
+  for (std::thread& t : gpus) t.join();
+  const std::vector<TuningResult> all = tuning_results();
+  int measured = 0;
+  for (std::size_t i = before; i < all.size(); ++i)
+    if (all[i].tuned && !all[i].cache_hit && !all[i].from_file) ++measured;
+  CHECK(measured == kKeys);
+  std::printf(
+      "single tuning under concurrency: %d tunings, %d cache hits, %ld launches; on 4 GPUs "
+      "%d measured for %d keys: ok\n",
+      tunings, hits, device->launch_count.load(), measured, kKeys);
   return 0;
 }

@@ -91,6 +91,17 @@ class SampleSearch {
     for (std::size_t i : run.eligible) eligible_[i] = true;
   }
 
+  // From another model's winner: it, then the climb from it; the whole search when it cannot run.
+  bool run_from(std::size_t start) {
+    if (!go({start}, false)) return true;  // the budget ran out on it
+    if (result_.best < 0) {
+      run();
+      return false;
+    }
+    climb({start});
+    return true;
+  }
+
   void run() {
     // The first sample; more of the random order while nothing in it could run.
     std::size_t drawn = 0;
@@ -194,6 +205,10 @@ std::size_t first_sample_size(std::size_t eligible) {
 
 std::size_t most_visits(std::size_t eligible) {
   return std::max(first_sample_size(eligible), eligible * 8 / 100);
+}
+
+bool climb_from(const SearchRun& run, std::size_t start) {
+  return SampleSearch(run).run_from(start);
 }
 
 std::string search_sample(const SearchRun& run) {

@@ -1,6 +1,7 @@
 #include "tune/search/search.h"
 
 #include "search/automatic.h"
+#include "tune/search/sample.h"
 #include "tune/search/strategy.h"
 
 #include <string>
@@ -27,7 +28,7 @@ std::string run_strategy(SearchStrategy strategy, std::size_t size, const Search
 }  // namespace
 
 void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
-            TuningResult& result, const VisitRound& visit) {
+            TuningResult& result, const VisitRound& visit, const SearchStart* start) {
   std::vector<std::size_t> indices;
   for (std::size_t i = 0; i < eligible.size(); ++i)
     if (eligible[i]) indices.push_back(i);
@@ -37,8 +38,16 @@ void search(const Space& space, const std::vector<bool>& eligible, const Search&
     for (std::size_t i : round) passed[i] = true;
     return visit(round);
   };
-  result.search =
-      run_strategy(options.strategy, eligible.size(), {space, indices, options, result, recorded});
+  const SearchRun run{space, indices, options, result, recorded};
+  if (start && start->index < eligible.size() && eligible[start->index] &&
+      options.strategy != SearchStrategy::exhaustive) {
+    result.search = "started from " + start->from + "'s winner " +
+                    space.describe(space.configurations()[start->index]) +
+                    ", then local search around it";
+    if (!climb_from(run, start->index)) result.search += " (it did not run here: sampled instead)";
+  } else {
+    result.search = run_strategy(options.strategy, eligible.size(), run);
+  }
   for (std::size_t i = 0; i < eligible.size(); ++i)
     if (eligible[i] && !passed[i]) {
       Measurement& m = result.measurements[i];

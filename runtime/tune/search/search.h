@@ -19,11 +19,19 @@ namespace tiletune::detail {
 // `best`; false when the budget ran out and the search must stop.
 using VisitRound = std::function<bool(const std::vector<std::size_t>& indices)>;
 
+// A warm start: another GPU model's winner (an index into the space) and that model's name.
+struct SearchStart {
+  std::size_t index = 0;
+  std::string from;
+};
+
 // Searches the configurations of `space` whose `eligible` entry is true (the others were refused
 // before the search) with the strategy of `options` (`auto` as its rule picks), calling `visit`
-// once per round. Sets result.search and result.rounds, and marks every eligible configuration it
-// never passed to `visit` as not visited.
+// once per round. With a `start` that is eligible, unless the strategy is `exhaustive`: the start
+// first, then a local search around it (climb_from in sample.h), said in result.search ("started
+// from H100's winner tile=128, then local search around it"). Sets result.search and
+// result.rounds, and marks every eligible configuration it never passed to `visit` as not visited.
 void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
-            TuningResult& result, const VisitRound& visit);
+            TuningResult& result, const VisitRound& visit, const SearchStart* start = nullptr);
 
 }  // namespace tiletune::detail

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # mpirun -np 4 of the fake-device rank program (mpi_ranks_program.cpp): with the broadcast hook,
 # exactly 1 tuning among the ranks and 4 identical winners, rank 0's; without it, each rank with its
-# own results directory tunes for itself (4 tunings, 4 winners). Exit 77 (ctest: skipped) with a
+# own results directory tunes for itself (4 tunings, 4 winners); with `split` (MPI_Allgatherv as the
+# all-gather, tune_ahead over 8 keys), each rank tunes 2 keys and all 4 end with the same 8
+# winners, each key's from the rank that tuned it. Exit 77 (ctest: skipped) with a
 # line saying why when mpirun or the program is missing.
 # usage: mpi_ranks_test.sh MPIRUN PROGRAM
 set -uo pipefail
@@ -46,4 +48,16 @@ check hook "ranks=4 tunings=1 winners=1" "tile=256"
 grep -q "adopted the root rank's winner tile=256" "$dir/hook.err" ||
   { echo "FAILED: no rank logged that it adopted the root's winner"; failed=1; }
 check no-hook "ranks=4 tunings=4 winners=4" "tile=[0-9]+"
+# split: key i is tuned by rank i mod 4, whose fastest tile is the (r+2)-th: 256 512 64 128.
+out=$("$mpirun" "${flags[@]}" "$program" split "$dir/split" 2>"$dir/split.err")
+rc=$?
+echo "== split (rc=$rc)"
+echo "$out"
+if [ $rc -ne 0 ]; then cat "$dir/split.err"; failed=1; fi
+grep -qx "ranks=4 keys=8 tunings=2,2,2,2 winner_sets=1" <<<"$out" ||
+  { echo "FAILED: expected the line 'ranks=4 keys=8 tunings=2,2,2,2 winner_sets=1'"; failed=1; }
+ranks=$(grep -cE "^rank [0-3] tuned=2 winners=256,512,64,128,256,512,64,128\$" <<<"$out")
+[ "$ranks" -eq 4 ] || { echo "FAILED: $ranks of 4 ranks hold the tuning ranks' winners"; failed=1; }
+grep -q "tile=512 from rank 1 (tuned there); not measured here" "$dir/split.err" ||
+  { echo "FAILED: no rank logged that it took rank 1's winner"; failed=1; }
 exit $failed

@@ -138,11 +138,36 @@ class FakeDevice final : public detail::Device {
     for (auto& f : gone) f();
   }
 
-  detail::ContextHandle current_context() override { return &context_; }
+  // Several GPUs in one process: the calling thread's device is the one it last chose with
+  // use_device (0 unless it did), each with its own context and, where device_infos says, its own
+  // model.
+  static void use_device(int index) { current_device_ = index; }
+  static int current_device() { return current_device_; }
+  std::map<int, detail::DeviceInfo> device_infos;  // set before the runtime uses the device
+
+  // While set, there is no GPU: current_context throws as the CUDA device does.
+  std::atomic<bool> absent{false};
+
+  detail::ContextHandle current_context() override {
+    if (absent) throw Error("tiletune: no CUDA device: cuInit: no CUDA-capable device is detected");
+    return &contexts_[current_device_];
+  }
+  // The device a context is the context of.
+  int device_of(detail::ContextHandle context) const {
+    return static_cast<int>(static_cast<const int*>(context) - contexts_);
+  }
+  // How many launches were timed on each device.
+  std::map<int, int> timings_per_device() {
+    std::lock_guard l(mutex_);
+    return timings_per_device_;
+  }
 
   bool capturing(CUstream) override { return capture.load(); }
 
-  detail::DeviceInfo info(detail::ContextHandle) override { return device_info; }
+  detail::DeviceInfo info(detail::ContextHandle context) override {
+    auto own = device_infos.find(device_of(context));
+    return own == device_infos.end() ? device_info : own->second;
+  }
 
   detail::FunctionHandle load(detail::ContextHandle, const std::vector<char>& cubin,
                               const std::string& entry) override {
@@ -182,6 +207,7 @@ class FakeDevice final : public detail::Device {
       std::lock_guard lock(mutex_);
       name = name_of(f);
       timed_.push_back(name);
+      ++timings_per_device_[current_device_];
       events_.push_back("time " + name);
       forbid_during_capture("time " + name);
     }
@@ -367,7 +393,10 @@ class FakeDevice final : public detail::Device {
   }
 
   Cost cost_;
-  int context_ = 0;
+  static constexpr int kDevices = 8;
+  int contexts_[kDevices] = {};
+  static inline thread_local int current_device_ = 0;
+  std::map<int, int> timings_per_device_;
   std::mutex mutex_;
   std::vector<std::string> loaded_, launches_, timed_, events_, forbidden_;
   std::map<detail::DevicePointer, std::size_t> memory_;

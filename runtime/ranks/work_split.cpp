@@ -1,0 +1,23 @@
+#include "ranks/work_split.h"
+
+#include <algorithm>
+
+namespace tiletune::detail {
+
+std::vector<int> launches_of_rank(int count, int rank, int size) {
+  std::vector<int> mine;
+  for (int i = rank; size > 0 && i < count; i += size) mine.push_back(i);
+  return mine;
+}
+
+std::vector<int> retries_of_rank(const std::vector<int>& failed, const std::vector<int>& able,
+                                 int rank) {
+  std::vector<int> mine;
+  const auto at = std::find(able.begin(), able.end(), rank);
+  if (at == able.end()) return mine;
+  const std::size_t position = static_cast<std::size_t>(at - able.begin());
+  for (std::size_t j = position; j < failed.size(); j += able.size()) mine.push_back(failed[j]);
+  return mine;
+}
+
+}  // namespace tiletune::detail
