@@ -33,11 +33,20 @@
 namespace tiletune::tool {
 namespace {
 
-// A launch's slice, checked, and the variables it shares with host code.
+// A launch's slice, checked, the variables it shares with host code, and the NVRTC options it
+// compiles with (the site's, and -default-device for a slice that includes a header library).
 struct SlicedSite {
   std::string source;
   std::vector<SymbolText> symbols;
+  std::vector<std::string> nvrtc_options;
 };
+
+// `checked` with the options its slice compiles with.
+CheckedSite with_options(const CheckedSite& checked, const SlicedSite& sliced) {
+  CheckedSite out = checked;
+  out.nvrtc_options = sliced.nvrtc_options;
+  return out;
+}
 
 class FileRewriter {
  public:
@@ -188,8 +197,8 @@ class FileRewriter {
     }
     std::optional<SlicedSite> sliced = slice_and_check(site, checked, preprocessor, uses);
     if (!sliced) return;
-    EmittedSite emitted = emit_site(checked, variable_of(site, where), where, sliced->source,
-                                    site.text, std::move(sliced->symbols));
+    EmittedSite emitted = emit_site(with_options(checked, *sliced), variable_of(site, where), where,
+                                    sliced->source, site.text, std::move(sliced->symbols));
     add_declarations(declaration_begin(top), emitted.declaration);
     replace_annotation(site, emitted.call);
   }
@@ -346,7 +355,7 @@ class FileRewriter {
     std::string const instantiation =
         name_expression(one, expressions) + "\n" + head.substr(head.find('<'));
     return emit_instantiation(
-        one, head,
+        with_options(one, *sliced), head,
         *kernel_pointer_spelling(one.instantiation->kernel, nullptr, &closures.spellings),
         variable + "_" + std::to_string(number) + "_source", where, sliced->source, site.text,
         instantiation, std::move(sliced->symbols), closures.parameters, closures.size_checks);
@@ -455,13 +464,14 @@ class FileRewriter {
     std::optional<Slice> slice = slice_kernel(checked.kernel, constant_params, bounded_block,
                                               context_, scan_, preprocessor, report_, uses);
     if (!slice) return std::nullopt;
-    SlicedSite sliced{slice->source, {}};
+    SlicedSite sliced{slice->source, {}, checked.nvrtc_options};
+    if (slice->includes_header_library) sliced.nvrtc_options.push_back("-default-device");
     for (const clang::VarDecl* v : slice->shared_with_host)
       sliced.symbols.push_back(
           {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
     ExpressionCode expressions(checked, "tt_axes", location_of(site).text_line);
-    if (!judge_device_code(checked, name_expression(checked, expressions), *slice, device_check_,
-                           context_, report_))
+    if (!judge_device_code(with_options(checked, sliced), name_expression(checked, expressions),
+                           *slice, device_check_, context_, report_))
       return std::nullopt;
     return sliced;
   }

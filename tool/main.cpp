@@ -219,9 +219,6 @@ int main(int argc, char** argv) {
   std::vector<std::string> libraries = nvrtc_header_libraries(include_dirs);
   for (const std::string& library : libraries)
     clang_args.push_back("--system-header-prefix=" + library + "/");
-  // Such a library (CUTLASS) leaves constexpr and other helpers unannotated, for nvcc's
-  // --expt-relaxed-constexpr; NVRTC compiles them as device functions only with -default-device.
-  if (!libraries.empty()) options.nvrtc_options.push_back("-default-device");
   set_nvrtc_header_libraries(std::move(libraries));
   RewriteResult result;
   int status = run_rewrite(line.input, clang_args, result, options);

@@ -45,6 +45,10 @@ bool nvrtc_compiles_header(const std::string& name) {
     return false;
   for (std::string_view prefix : {"cooperative_groups/", "cuda/", "cub/", "nv/"})
     if (starts_with(name, prefix)) return true;
+  return in_nvrtc_header_library(name);
+}
+
+bool in_nvrtc_header_library(const std::string& name) {
   for (const std::string& folder : header_libraries())
     if (starts_with(name, folder + "/")) return true;
   return false;

@@ -22,6 +22,9 @@ bool nvrtc_compiles_header(const std::string& name);
 // treats their headers as system headers; the slice #includes them as the user did.
 void set_nvrtc_header_libraries(std::vector<std::string> folders);
 
+// True for a header of one of those libraries ("cute/tensor.hpp").
+bool in_nvrtc_header_library(const std::string& name);
+
 // Declared in a file of the CUDA toolkit tiletune was built with (its headers, cccl's too).
 bool from_toolkit_file(const clang::SourceManager& sm, const clang::Decl* d);
 

@@ -10,6 +10,7 @@
 #include "slice/gnu_arrays.h"
 #include "slice/header_origin.h"
 #include "slice/host_members.h"
+#include "slice/include_policy.h"
 #include "slice/internal_symbols.h"
 #include "slice/lambda_closures.h"
 #include "slice/macro_definitions.h"
@@ -126,6 +127,9 @@ class Slicer {
       mark_launch_bounds(kernel, edits);
     }
     slice.source = write(kernel, *contents, edits, entry);
+    slice.includes_header_library =
+        std::any_of(contents->includes.headers().begin(), contents->includes.headers().end(),
+                    [](const std::string& header) { return in_nvrtc_header_library(header); });
     return slice;
   }
 

@@ -39,6 +39,9 @@ struct Slice {
   std::vector<const clang::VarDecl*> shared_with_host;
   // What the tool expects NVRTC to reject (device_use_checks.h): NVRTC's verdict decides.
   std::vector<Objection> objections;
+  // The slice #includes a header library written for NVRTC (include_policy.h), whose
+  // unannotated constexpr helpers NVRTC compiles as device functions only with -default-device.
+  bool includes_header_library = false;
 };
 std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
                                   const std::vector<unsigned>& constant_params, bool bounded_block,

@@ -1,7 +1,7 @@
 // nvcc's messages about the generated code point at the user's file, at the line of the annotation
 // that holds the offending text: for each line of the generated call, and for the opaque space the
-// site is built from. (An undefined name in the kernel call itself is the tool's error, since Clang
-// resolves the call: check/call_errors.cu.)
+// site is built from. (An undefined name in the kernel call itself, or in `key`, is the tool's
+// error, since Clang resolves them at the annotation: check/call_errors.cu, check/key_unknown_name.cu.)
 // RUN: %tiletune %s -o %t.cu
 // RUN: not %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o > %t.log 2>&1
 // RUN: FileCheck %s --input-file=%t.log
@@ -27,7 +27,5 @@ void opaque(float* x, int n) {
   TILETUNE(space = make_space(undefined_size),
            // CHECK-DAG: line_directives.cu([[@LINE-1]]): error: identifier "undefined_size" is undefined
            blocks = n, threads = $tile,
-           key = (n, undefined_key),
-           // CHECK-DAG: line_directives.cu([[@LINE-1]]): error: identifier "undefined_key" is undefined
            fill<$tile>(x, n));
 }
