@@ -74,7 +74,7 @@ class FileRewriter {
       release_clang_diagnostics(site, DeferredDiagnostics::Withheld::kDrop);
       return;
     }
-    const Annotation& annotation = std::get<Annotation>(parsed);
+    Annotation& annotation = std::get<Annotation>(parsed);
     std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, report_);
     // Clang's errors on the names in `where` and `key` (an undeclared one) are the site's,
     // whatever the rest: the tool's checks have nothing to say of them.

@@ -197,11 +197,21 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
   return false;
 }
 
+// As many arguments as parameters, or fewer where the kernel gives the others default arguments
+// (`T* partial = NULL`), as a kernel call may leave them out.
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
                           SiteReporter& report) {
   if (kernel->getNumParams() == call.args.size()) return true;
-  report.error(call.span, "'" + call.callee + "' takes " +
-                              plural(kernel->getNumParams(), "argument") + ", but " +
+  if (call.args.size() >= kernel->getMinRequiredArguments() &&
+      call.args.size() < kernel->getNumParams())
+    return true;
+  unsigned const required = kernel->getMinRequiredArguments();
+  std::string const takes = required < kernel->getNumParams()
+                                ? std::to_string(required) + " to " +
+                                      plural(kernel->getNumParams(), "argument") +
+                                      " (the last with default arguments)"
+                                : plural(kernel->getNumParams(), "argument");
+  report.error(call.span, "'" + call.callee + "' takes " + takes + ", but " +
                               std::to_string(call.args.size()) + " " +
                               (call.args.size() == 1 ? "is" : "are") + " given");
   report.note(kernel->getLocation(), "kernel declared here");

@@ -37,7 +37,9 @@ struct CheckedSite {
   std::vector<std::string> nvrtc_options;
 };
 
-std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
+// The site checked; nullopt after reporting what is wrong. A call that leaves out arguments the
+// kernel gives defaults gets them appended to `annotation`'s call (check/default_arguments.h).
+std::optional<CheckedSite> check_site(const SiteText& site, Annotation& annotation,
                                       const SiteLaunches& launches, const LookupIndex& lookup,
                                       Reporter& report);
 
