@@ -202,6 +202,21 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
                           SiteReporter& report) {
   if (kernel->getNumParams() == call.args.size()) return true;
+  // A function parameter pack (`Ts*... ps`) takes any number of arguments; tiletune indexes the
+  // pattern's parameters, so it passes a pack only as one expansion written where it is (`ps...`).
+  auto pack = std::find_if(kernel->param_begin(), kernel->param_end(),
+                           [](const clang::ParmVarDecl* p) { return p->isParameterPack(); });
+  if (pack != kernel->param_end()) {
+    report.error(call.span, "'" + call.callee + "' takes the function parameter pack '" +
+                                (*pack)->getNameAsString() +
+                                "', which tiletune passes only as one pack expansion written in "
+                                "the call (`args...` inside a variadic template), not as " +
+                                std::to_string(call.args.size()) + " arguments for the kernel's " +
+                                std::to_string(kernel->getNumParams()) +
+                                " parameters; launch a kernel of fixed parameters here");
+    report.note((*pack)->getLocation(), "parameter pack declared here");
+    return false;
+  }
   if (call.args.size() >= kernel->getMinRequiredArguments() &&
       call.args.size() < kernel->getNumParams())
     return true;
