@@ -32,7 +32,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, Annotation& annotati
   bool const deduced = launches.in_template || launches.rejected ||
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
-      check_kernel(annotation, literal_space, deduced, lookup, launches.enclosing, site_report);
+      check_kernel(annotation, literal_space, deduced, lookup, launches, site_report);
   if (report.errors() == errors_before)
     check_dynamic_shared_memory(annotation, kernel, site_report);
   // From here on the call names every argument, the kernel's default ones written in.
