@@ -76,8 +76,9 @@ class FileRewriter {
       release_clang_diagnostics(site, DeferredDiagnostics::Withheld::kDrop);
       return;
     }
-    const Annotation& annotation = std::get<Annotation>(parsed);
-    std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, preprocessor, report_);
+    Annotation& annotation = std::get<Annotation>(parsed);
+    std::optional<CheckedSite> checked =
+        check_site(site, annotation, launches, lookup_, preprocessor, report_);
     // Clang's errors on the names in `where` and `key` (an undeclared one) are the site's,
     // whatever the rest: the tool's checks have nothing to say of them.
     bool name_errors = annotation.where && release_span_diagnostics(site, annotation.where->span);

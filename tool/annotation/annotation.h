@@ -97,9 +97,10 @@ struct Dims {
 };
 
 struct Argument {
-  Expr expr;              // for Constant(e): e
-  bool constant = false;  // written as Constant(e)
-  Span span;              // the whole argument, Constant(...) included
+  Expr expr;               // for Constant(e): e
+  bool constant = false;   // written as Constant(e)
+  Span span;               // the whole argument, Constant(...) included
+  bool defaulted = false;  // not written: the kernel's default argument (check/default_arguments.h)
 };
 
 struct KernelCall {

@@ -91,10 +91,27 @@ const clang::VarDecl* local_variable(const clang::FunctionDecl* enclosing, const
   return finder.found;
 }
 
+// The pattern (or plain function) of the kernel Clang resolved the call to, when every launch of
+// the site resolved to the same one; else null.
+const clang::FunctionDecl* resolved_kernel(const std::vector<SiteInstantiation>& launches) {
+  const clang::FunctionDecl* out = nullptr;
+  for (const SiteInstantiation& launch : launches) {
+    if (launch.kernel == nullptr) return nullptr;
+    const clang::FunctionDecl* f = launch.kernel;
+    if (const clang::FunctionTemplateDecl* t = f->getPrimaryTemplate()) f = t->getTemplatedDecl();
+    f = f->getCanonicalDecl();
+    if (out != nullptr && out != f) return nullptr;
+    out = f;
+  }
+  return out;
+}
+
 // The one function the call names; a host wrapper often shares the kernel's name, but the launch
-// can only mean the __global__ one.
+// can only mean the __global__ one. Of __global__ overloads, the one Clang resolved the call to,
+// as nvcc does (the slice holds only that one, so its name is NVRTC's name expression).
 const clang::FunctionDecl* find_kernel(const KernelCall& call, const LookupIndex& lookup,
-                                       const clang::FunctionDecl* enclosing, SiteReporter& report) {
+                                       const SiteLaunches& launches, SiteReporter& report) {
+  const clang::FunctionDecl* enclosing = launches.enclosing;
   std::vector<const clang::FunctionDecl*> found =
       find_functions(lookup, call.callee, report.site().macro_begin);
   if (found.empty()) {
@@ -119,11 +136,23 @@ const clang::FunctionDecl* find_kernel(const KernelCall& call, const LookupIndex
     for (const clang::FunctionDecl* f : found)
       if (definition_or_first(f)->hasAttr<clang::CUDAGlobalAttr>()) kernels.push_back(f);
     if (kernels.size() == 1) found = kernels;
+    const clang::FunctionDecl* resolved = resolved_kernel(launches.instantiations);
+    if (kernels.size() > 1 && resolved != nullptr)
+      for (const clang::FunctionDecl* f : kernels)
+        if (f->getCanonicalDecl() == resolved) found = {f};
   }
   if (found.size() > 1) {
+    bool const overloads =
+        std::all_of(found.begin(), found.end(), [](const clang::FunctionDecl* f) {
+          return definition_or_first(f)->hasAttr<clang::CUDAGlobalAttr>();
+        });
     report.error(call.callee_span,
                  "'" + call.callee + "' names " + std::to_string(found.size()) +
-                     " functions; tiletune needs exactly one kernel of that name");
+                     (overloads && launches.in_template
+                          ? " kernels, and the template's instantiations launch different ones; "
+                            "a site tunes one kernel: give the overloads different names, or "
+                            "make them one kernel template"
+                          : " functions; tiletune needs exactly one kernel of that name"));
     for (const clang::FunctionDecl* f : found) report.note(f->getLocation(), "candidate here");
     return nullptr;
   }
@@ -198,11 +227,36 @@ bool check_defined(const clang::FunctionDecl* kernel, const KernelCall& call,
   return false;
 }
 
+// As many arguments as parameters, or fewer where the kernel gives the others default arguments
+// (`T* partial = NULL`), as a kernel call may leave them out.
 bool check_argument_count(const clang::FunctionDecl* kernel, const KernelCall& call,
                           SiteReporter& report) {
   if (kernel->getNumParams() == call.args.size()) return true;
-  report.error(call.span, "'" + call.callee + "' takes " +
-                              plural(kernel->getNumParams(), "argument") + ", but " +
+  // A function parameter pack (`Ts*... ps`) takes any number of arguments; tiletune indexes the
+  // pattern's parameters, so it passes a pack only as one expansion written where it is (`ps...`).
+  auto pack = std::find_if(kernel->param_begin(), kernel->param_end(),
+                           [](const clang::ParmVarDecl* p) { return p->isParameterPack(); });
+  if (pack != kernel->param_end()) {
+    report.error(call.span, "'" + call.callee + "' takes the function parameter pack '" +
+                                (*pack)->getNameAsString() +
+                                "', which tiletune passes only as one pack expansion written in "
+                                "the call (`args...` inside a variadic template), not as " +
+                                std::to_string(call.args.size()) + " arguments for the kernel's " +
+                                std::to_string(kernel->getNumParams()) +
+                                " parameters; launch a kernel of fixed parameters here");
+    report.note((*pack)->getLocation(), "parameter pack declared here");
+    return false;
+  }
+  if (call.args.size() >= kernel->getMinRequiredArguments() &&
+      call.args.size() < kernel->getNumParams())
+    return true;
+  unsigned const required = kernel->getMinRequiredArguments();
+  std::string const takes = required < kernel->getNumParams()
+                                ? std::to_string(required) + " to " +
+                                      plural(kernel->getNumParams(), "argument") +
+                                      " (the last with default arguments)"
+                                : plural(kernel->getNumParams(), "argument");
+  report.error(call.span, "'" + call.callee + "' takes " + takes + ", but " +
                               std::to_string(call.args.size()) + " " +
                               (call.args.size() == 1 ? "is" : "are") + " given");
   report.note(kernel->getLocation(), "kernel declared here");
@@ -349,11 +403,10 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
                                         bool deduced, const LookupIndex& lookup,
-                                        const clang::FunctionDecl* enclosing,
-                                        SiteReporter& report) {
+                                        const SiteLaunches& launches, SiteReporter& report) {
   if (!a.call) return nullptr;
   const KernelCall& call = *a.call;
-  const clang::FunctionDecl* kernel = find_kernel(call, lookup, enclosing, report);
+  const clang::FunctionDecl* kernel = find_kernel(call, lookup, launches, report);
   if (!kernel) return nullptr;
   if (!kernel->hasAttr<clang::CUDAGlobalAttr>()) {
     report.error(call.callee_span, "'" + call.callee + "' is not a __global__ kernel");

@@ -5,6 +5,7 @@
 
 #include "annotation/annotation.h"
 #include "check/kernel_lookup.h"
+#include "check/site_instantiations.h"
 #include "check/space_checks.h"
 #include "diagnostics/diagnostics.h"
 #include "preprocess/preprocessor_record.h"
@@ -18,12 +19,13 @@ namespace tiletune::tool {
 // wrong with the call; null when no single function fits. `literal` is null for an opaque space.
 // `deduced`: Clang resolved the call (site_instantiations.h), resolves it per instantiation, or
 // said why it cannot: template arguments the annotation leaves out are Clang's to deduce. Else
-// Clang never saw the call (call_probe.h: a lambda argument before C++20). `enclosing` is the
-// innermost function whose body holds the site (SiteLaunches::enclosing), where a callee that
-// names no function may be a variable.
+// Clang never saw the call (call_probe.h: a lambda argument before C++20). `launches` are the
+// site's launches as Clang resolved them (which of several __global__ overloads the call means)
+// and the innermost function whose body holds the site (SiteLaunches::enclosing), where a callee
+// that names no function may be a variable.
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
                                         bool deduced, const LookupIndex& lookup,
-                                        const clang::FunctionDecl* enclosing, SiteReporter& report);
+                                        const SiteLaunches& launches, SiteReporter& report);
 
 // A kernel given nvcc's __maxnreg__ (register_limit.h) takes no `occupancy` hint or axis: the
 // compiler meets a minimum of blocks per multiprocessor by limiting registers, which __maxnreg__

@@ -8,6 +8,21 @@
 #include <algorithm>
 
 namespace tiletune::tool {
+namespace {
+
+// A declaration's name as a call from an enclosing namespace writes it: C++ finds what an
+// anonymous or inline namespace declares from the namespace around it, so those are left out
+// (`namespace { __global__ void k(); }` is `k`, not `(anonymous namespace)::k`).
+std::string written_qualified_name(const clang::NamedDecl* d) {
+  clang::PrintingPolicy policy(d->getASTContext().getLangOpts());
+  policy.SuppressUnwrittenScope = true;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  d->printQualifiedName(os, policy);
+  return out;
+}
+
+}  // namespace
 
 std::vector<std::string> enclosing_namespaces(const LookupIndex& lookup,
                                               clang::SourceLocation site) {
@@ -15,7 +30,8 @@ std::vector<std::string> enclosing_namespaces(const LookupIndex& lookup,
   const clang::DeclContext* scope = lookup.context().getTranslationUnitDecl();
   while (const DeclarationExtents::Extent* holder = lookup.namespaces_in(scope).holding(site)) {
     const auto* ns = llvm::cast<clang::NamespaceDecl>(holder->what);
-    prefixes.push_back(ns->getQualifiedNameAsString() + "::");
+    // What an anonymous namespace declares is found from the one around it, already a prefix.
+    if (!ns->isAnonymousNamespace()) prefixes.push_back(written_qualified_name(ns) + "::");
     scope = ns;
   }
   return prefixes;
@@ -34,7 +50,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (f->isTemplateInstantiation() || f->getTemplateSpecializationKind() != clang::TSK_Undeclared)
       return true;
     if (llvm::isa<clang::CXXMethodDecl>(f)) return true;
-    std::vector<const clang::FunctionDecl*>& found = by_name_[f->getQualifiedNameAsString()];
+    std::vector<const clang::FunctionDecl*>& found = by_name_[written_qualified_name(f)];
     const clang::FunctionDecl* canonical = f->getCanonicalDecl();
     if (std::find(found.begin(), found.end(), canonical) == found.end()) found.push_back(canonical);
     return true;

@@ -1,6 +1,7 @@
 #include "check/site_checks.h"
 
 #include "check/arithmetic_checks.h"
+#include "check/default_arguments.h"
 #include "check/expression_checks.h"
 #include "check/kernel_checks.h"
 #include "check/keyword_checks.h"
@@ -9,7 +10,7 @@
 
 namespace tiletune::tool {
 
-std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
+std::optional<CheckedSite> check_site(const SiteText& site, Annotation& annotation,
                                       const SiteLaunches& launches, const LookupIndex& lookup,
                                       const PreprocessorRecord& preprocessor, Reporter& report) {
   SiteReporter site_report(report, site);
@@ -31,10 +32,15 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
   bool const deduced = launches.in_template || launches.rejected ||
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
-      check_kernel(annotation, literal_space, deduced, lookup, launches.enclosing, site_report);
+      check_kernel(annotation, literal_space, deduced, lookup, launches, site_report);
   check_register_limit(annotation, kernel, preprocessor, site_report);
   if (report.errors() == errors_before)
     check_dynamic_shared_memory(annotation, kernel, site_report);
+  // From here on the call names every argument, the kernel's default ones written in.
+  if (report.errors() == errors_before && kernel)
+    if (std::optional<std::vector<Argument>> defaults =
+            default_arguments(kernel, *annotation.call, site_report))
+      annotation.call->args.insert(annotation.call->args.end(), defaults->begin(), defaults->end());
   if (report.errors() != errors_before) return std::nullopt;
   CheckedSite checked{&site, &annotation, kernel, std::move(literal)};
   checked.launches = &launches;

@@ -41,7 +41,9 @@ struct CheckedSite {
   bool launch_bounds_arguments = false;
 };
 
-std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
+// The site checked; nullopt after reporting what is wrong. A call that leaves out arguments the
+// kernel gives defaults gets them appended to `annotation`'s call (check/default_arguments.h).
+std::optional<CheckedSite> check_site(const SiteText& site, Annotation& annotation,
                                       const SiteLaunches& launches, const LookupIndex& lookup,
                                       const PreprocessorRecord& preprocessor, Reporter& report);
 

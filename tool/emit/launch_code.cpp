@@ -277,7 +277,8 @@ std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expr
   const KernelCall& call = *a.call;
   for (std::size_t i = 0; i < call.args.size(); ++i) {
     clang::QualType type = site.kernel->getParamDecl(i)->getType();
-    if (call.args[i].constant || !call.args[i].expr.dollars.empty()) continue;
+    if (call.args[i].constant || call.args[i].defaulted || !call.args[i].expr.dollars.empty())
+      continue;
     if (type->isDependentType() || !type->isIntegralOrEnumerationType()) continue;
     values.push_back(Code::list("::tiletune::bucket(static_cast<long long>(",
                                 {expressions.runtime(call.args[i].expr)}, "))"));

@@ -1,4 +1,5 @@
-// The kernel call must pass as many arguments as the kernel has parameters.
+// The kernel call must pass as many arguments as the kernel has parameters (or leave out only
+// those with default arguments: emit/default_arguments.cu).
 // RUN: not %tiletune %s -o %t.cu 2>&1 | FileCheck %s
 
 #include <tiletune/tiletune.h>
