@@ -367,15 +367,15 @@ TEST(Tuner, WithMoreInstantiationsThanWorkersEachWorkerGetsABatchCompiledBeforeI
 // 6 tiles x 2 occupancies at a fixed 256 threads, in a source that takes its launch bounds per
 // configuration: the occupancy is in each configuration's options, so the 6 name expressions make
 // 12 programs' worth of work, and only configurations of one occupancy can share a program.
-TEST(Tuner, ConfigurationsWithDifferentLaunchBoundsNeverShareABatch) {
-  SiteInfo info = vadd_site();
-  info.device_source =
-      "#ifndef TILETUNE_LAUNCH_BOUNDS\n#define TILETUNE_LAUNCH_BOUNDS\n#endif\n"
-      "template <int T> __global__ void TILETUNE_LAUNCH_BOUNDS vadd(int) {}";
-  info.space = Space::cartesian({{"tile", {32, 64, 96, 128, 160, 192}}, {"occupancy", {1, 2}}});
+// Three compile workers: the 12 configurations of the batching tests below make batches of 4.
+RuntimeOptions three_workers() {
   RuntimeOptions options;
-  options.workers = 3;  // 12 / 3: batches of 4
-  Fixture f(vadd_cost, options);
+  options.workers = 3;
+  return options;
+}
+
+// Tunes `info` at one key, every configuration on the same 256-thread geometry.
+void tune_on_one_geometry(const SiteInfo& info, Fixture& f) {
   Site site(info, f.runtime.get());
   long long n = 1 << 16;
   void* args[1] = {&n};
@@ -385,6 +385,16 @@ TEST(Tuner, ConfigurationsWithDifferentLaunchBoundsNeverShareABatch) {
         return Geometry{Dim(n / 256), Dim(256), 0, nullptr};
       },
       args);
+}
+
+TEST(Tuner, ConfigurationsWithDifferentLaunchBoundsNeverShareABatch) {
+  SiteInfo info = vadd_site();
+  info.device_source =
+      "#ifndef TILETUNE_LAUNCH_BOUNDS\n#define TILETUNE_LAUNCH_BOUNDS\n#endif\n"
+      "template <int T> __global__ void TILETUNE_LAUNCH_BOUNDS vadd(int) {}";
+  info.space = Space::cartesian({{"tile", {32, 64, 96, 128, 160, 192}}, {"occupancy", {1, 2}}});
+  Fixture f(vadd_cost, three_workers());
+  tune_on_one_geometry(info, f);
 
   std::lock_guard lock(f.compiler->mutex);
   std::vector<std::size_t> sizes;
@@ -414,18 +424,8 @@ TEST(Tuner, ConfigurationsWhoseLaunchBoundsAreTemplateArgumentsShareABatch) {
       "__global__ void __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) vadd(int) {}";
   info.name_expression = "vadd<$@max_threads, $@min_blocks, $tile>";
   info.space = Space::cartesian({{"tile", {32, 64, 96, 128, 160, 192}}, {"occupancy", {1, 2}}});
-  RuntimeOptions options;
-  options.workers = 3;  // 12 / 3: batches of 4
-  Fixture f(vadd_cost, options);
-  Site site(info, f.runtime.get());
-  long long n = 1 << 16;
-  void* args[1] = {&n};
-  site.launch(
-      key(n),
-      [&](const Config&) {
-        return Geometry{Dim(n / 256), Dim(256), 0, nullptr};
-      },
-      args);
+  Fixture f(vadd_cost, three_workers());
+  tune_on_one_geometry(info, f);
 
   std::lock_guard lock(f.compiler->mutex);
   std::vector<std::vector<std::string>> batches;
