@@ -121,7 +121,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("tiletune_json")
     parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--time-limit", type=float, default=15.0)
+    parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--strategies", default=DEFAULT_STRATEGIES)
     parser.add_argument("--one-run", nargs=5, metavar=("STRATEGY", "NAME", "BUDGET", "LIMIT", "OUT"))
     args = parser.parse_args()
@@ -169,18 +169,19 @@ def main():
             times.append(first)
             finals.append(final)
             measured.append(sum(r["time"] is not None for r in rows))
-            print("kernel_tuner_compare: Kernel Tuner %s run %d: %d measured, within 3%% after %s s,"
-                  " final winner %.3fx the best" % (strategy, run + 1, measured[-1],
-                                                     seconds_text([first]), final), flush=True)
+            print("kernel_tuner_compare: Kernel Tuner %s run %d: %d measured, %s, final winner "
+                  "%.3fx the best" % (strategy, run + 1, measured[-1],
+                                      "within 3%% after %.2f s" % first if first is not None
+                                      else "never within 3%", final), flush=True)
         lines.append(("kt " + strategy, args.runs, sum(t is not None for t in times), times,
                       statistics.mean(measured), max(finals)))
 
     print()
     print("kernel_tuner_compare: the matmul of search_scale, %d configurations; judge: tiletune's "
           "exhaustive tuning (%.2f s), best %.4f ms; Kernel Tuner's budget per run: %d "
-          "configurations or %.0f s" % (len(data["exhaustive"]["table"]),
-                                         data["exhaustive"]["seconds"], best, budget,
-                                         args.time_limit))
+          "configurations or %.0f s; %d configurations are within 3%% of the best" %
+          (len(data["exhaustive"]["table"]), data["exhaustive"]["seconds"], best, budget,
+           args.time_limit, sum(t <= WITHIN * best for t in judge.values())))
     print("%-24s %5s %10s  %-26s %9s %12s" % ("strategy", "runs", "within 3%", "seconds to within 3%",
                                               "configs", "worst final"))
     for name, runs, good, times, measured, worst in lines:

@@ -4,8 +4,9 @@
 // (the one driver call the site makes besides the launch, to find the context's winner). Back to
 // back, and in bursts that never fill the launch queue (enqueue only). The modes alternate in
 // blocks of 5,000 launches over 31 rounds, each round in the other order than the last, so that
-// a drift of the host (clocks, other work) falls on all of them alike; each figure is the median
-// of its blocks, each ratio the median of the rounds' ratios. Goal: site / raw <= 1.03 both ways.
+// a drift of the host (clocks, other work) falls on all of them alike; a block's figure is the
+// median of its stretches of 500 (bursts of 200), each figure the median of its blocks, each
+// ratio the median of the rounds' ratios. Goal: site / raw <= 1.03 both ways.
 // Then a site whose kernel reads a __constant__ table that host code writes (SiteInfo::symbols:
 // one device-to-device copy before each launch) against the same raw launch with and without that
 // copy. Skips without a GPU.
@@ -30,7 +31,8 @@ namespace {
 constexpr int kLaunches = 100000;  // the symbol site's figures: best of 3 rounds of these
 constexpr int kBurst = 200;        // well under the launch queue's depth
 constexpr int kRounds = 31;
-constexpr int kBlock = 5000;  // launches per mode and round, a multiple of kBurst
+constexpr int kBlock = 5000;   // launches per mode and round, a multiple of kBurst and kStretch
+constexpr int kStretch = 500;  // back to back, timed apart
 
 double median(std::vector<double> values) {
   std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
@@ -118,28 +120,33 @@ int main() {
   config.blockDimY = config.blockDimZ = 1;
   void* args[2] = {&p, &n};
 
-  // `launches` back to back, then waited for.
+  // `launches` back to back, then waited for: the median per launch of its stretches of kStretch
+  // (a stretch the host spent elsewhere, an interrupt, moves the median of a block little).
   auto time_per_launch_us = [&](auto&& one_launch, int launches) {
+    std::vector<double> stretches;
     raw.ctx_synchronize();
-    Clock::time_point start = Clock::now();
-    for (int i = 0; i < launches; ++i) one_launch();
-    double s = seconds_since(start);
+    for (int stretch = 0; stretch < launches / kStretch; ++stretch) {
+      Clock::time_point start = Clock::now();
+      for (int i = 0; i < kStretch; ++i) one_launch();
+      stretches.push_back(seconds_since(start) / kStretch * 1e6);
+    }
     raw.ctx_synchronize();
-    return s / launches * 1e6;
+    return median(stretches);
   };
   // Enqueue time only: bursts short enough that the launch queue never fills, each timed without
-  // the synchronize that follows it. In the stream of launches above, a full queue makes the host
-  // wait for the GPU, so that figure is partly the GPU's launch rate; this one is the host's work.
+  // the synchronize that follows it, the median per launch of the bursts. In the stream of
+  // launches above, a full queue makes the host wait for the GPU, so that figure is partly the
+  // GPU's launch rate; this one is the host's work.
   auto enqueue_us = [&](auto&& one_launch, int launches) {
-    double total = 0;
+    std::vector<double> bursts;
     for (int burst = 0; burst < launches / kBurst; ++burst) {
       raw.ctx_synchronize();
       Clock::time_point start = Clock::now();
       for (int i = 0; i < kBurst; ++i) one_launch();
-      total += seconds_since(start);
+      bursts.push_back(seconds_since(start) / kBurst * 1e6);
     }
     raw.ctx_synchronize();
-    return total / launches * 1e6;
+    return median(bursts);
   };
   auto raw_launch = [&] { raw.launch_kernel_ex(&config, function, args, nullptr); };
   auto raw_context_launch = [&] {
