@@ -14,6 +14,10 @@ compiled on average, and --time-limit seconds, whichever comes first. Each runs 
 its own, after one untimed compile and launch that loads NVRTC and CuPy's kernel machinery, with
 a source of its own (a comment that names the run), so that no run finds another's compiles in
 CuPy's cache. Kernel Tuner compiles one configuration at a time: that is how it runs by default.
+One difference in what is compiled: Kernel Tuner's kernel carries the occupancy as
+__launch_bounds__, which NVVM sees; search_scale's source has no TILETUNE_LAUNCH_BOUNDS macro, so
+tiletune gives it to ptxas only, and a configuration's machine code can differ between the two
+(the judge's time is tiletune's build of it).
 
 usage: kernel_tuner_compare.py TILETUNE_JSON [--runs N] [--time-limit S] [--strategies a,b]
 """
