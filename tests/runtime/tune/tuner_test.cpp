@@ -170,7 +170,9 @@ TEST(Tuner, TheSameCodeWithAnotherGeometryIsMeasured) {
         return g;
       },
       args);
-  for (const Measurement& m : site.result(key(n))->measurements) {
+  // Held: a range-for over a member of the returned optional would outlive the optional.
+  const TuningResult result = *site.result(key(n));
+  for (const Measurement& m : result.measurements) {
     EXPECT_EQ(m.same_code_as, -1);
     EXPECT_GT(m.samples, 0);
   }
@@ -187,7 +189,9 @@ TEST(Tuner, TheSameCodeWithPerConfigurationArgumentsIsMeasured) {
   site.launch(
       key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args, {},
       ArgumentsRef(per_configuration));
-  for (const Measurement& m : site.result(key(n))->measurements) {
+  // Held: a range-for over a member of the returned optional would outlive the optional.
+  const TuningResult result = *site.result(key(n));
+  for (const Measurement& m : result.measurements) {
     EXPECT_EQ(m.same_code_as, -1);
     EXPECT_GT(m.samples, 0);
   }
