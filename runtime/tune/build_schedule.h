@@ -5,6 +5,7 @@
 #include "compile/compile_request.h"
 #include "tune/tuning_request.h"
 
+#include <functional>
 #include <future>
 #include <memory>
 #include <vector>
@@ -28,5 +29,21 @@ struct Built {
 // being measured never waits behind a later one.
 std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHandle context,
                                              std::vector<CompileRequest> requests);
+
+// A build started ahead of the round that may visit it (search.h's BuildAhead), which the tuning
+// can drop when no round does.
+struct DroppableBuild {
+  std::future<Built> future;
+  // Gives up the build: one not yet started never compiles, and its future holds an error now;
+  // one compiling finishes (the compiler's caches, on disk too, keep it) but is not loaded. True
+  // when the future no longer needs waiting for (the build will not touch the context); false
+  // when it was already loading, or done: then wait for it, or use it, as any build.
+  std::function<bool()> drop;
+};
+
+// start_builds, each build droppable. The requests' source is copied, so that a dropped build
+// may finish compiling after the tuning (and its site) is gone.
+std::vector<DroppableBuild> start_droppable_builds(const TuningTools& tools, ContextHandle context,
+                                                   std::vector<CompileRequest> requests);
 
 }  // namespace tiletune::detail

@@ -1,6 +1,7 @@
 #include "tune/tuner.h"
 
 #include "tune/build_schedule.h"
+#include "tune/cost_model.h"
 #include "tune/device_limits.h"
 #include "tune/run_identity.h"
 #include "tune/search/search.h"
@@ -9,6 +10,7 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
+#include "cubin/kernel_resources.h"
 #include "measure/measure_names.h"
 
 #include <tiletune/error.h>
@@ -17,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,9 +38,10 @@ double ms_since(Clock::time_point start) {
 struct Candidate {
   Geometry geometry;
   int cluster = 0;
-  int occupancy = 0;         // the hint's least blocks per multiprocessor (0: none)
-  bool refused = false;      // by the device's limits: never built
-  std::future<Built> built;  // with the pipeline: from the workers
+  int occupancy = 0;           // the hint's least blocks per multiprocessor (0: none)
+  bool refused = false;        // by the device's limits: never built
+  std::future<Built> built;    // with the pipeline: from the workers
+  std::function<bool()> drop;  // set while `built` was started ahead of its round (search.h)
 };
 
 // The configuration of `m` with its geometry, refused when the device cannot launch it or cannot
@@ -74,7 +78,7 @@ void start_candidate_builds(const TuningTools& tools, const TuningRequest& reque
   std::vector<Candidate*> queued;
   const std::vector<Config>& configs = request.site.space.configurations();
   for (std::size_t i : round) {
-    if (candidates[i].refused) continue;
+    if (candidates[i].refused || candidates[i].built.valid()) continue;  // refused, or built ahead
     requests.push_back(
         compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
     queued.push_back(&candidates[i]);
@@ -82,6 +86,56 @@ void start_candidate_builds(const TuningTools& tools, const TuningRequest& reque
   std::vector<std::future<Built>> futures =
       start_builds(tools, request.context, std::move(requests));
   for (std::size_t n = 0; n < queued.size(); ++n) queued[n]->built = std::move(futures[n]);
+}
+
+// Starts the builds of `indices` ahead of the round that may visit them, each droppable.
+void start_builds_ahead(const TuningTools& tools, const TuningRequest& request, int arch,
+                        std::vector<Candidate>& candidates,
+                        const std::vector<std::size_t>& indices) {
+  std::vector<CompileRequest> requests;
+  std::vector<Candidate*> queued;
+  const std::vector<Config>& configs = request.site.space.configurations();
+  for (std::size_t i : indices) {
+    if (candidates[i].refused || candidates[i].built.valid()) continue;
+    requests.push_back(
+        compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
+    queued.push_back(&candidates[i]);
+  }
+  if (requests.empty()) return;
+  std::vector<DroppableBuild> builds =
+      start_droppable_builds(tools, request.context, std::move(requests));
+  for (std::size_t n = 0; n < queued.size(); ++n) {
+    queued[n]->built = std::move(builds[n].future);
+    queued[n]->drop = std::move(builds[n].drop);
+  }
+}
+
+// Drops the build `c` started ahead: when it no longer needs waiting for, it is forgotten, and a
+// later round that visits the configuration builds it again (from the compiler's caches where
+// its compile finished).
+void drop_ahead(Candidate& c) {
+  if (c.drop && c.drop()) c.built = {};
+  c.drop = {};
+}
+
+// The round in the order the cost model ranks it before anything is compiled (its grid, its
+// threads and dynamic shared memory, the occupancy hint: tune/cost_model.h), the most promising
+// first; ties keep the round's order. Its builds are started and its configurations measured in
+// this order, so that the sampling rule stops the others early against a good best.
+std::vector<std::size_t> ranked(const DeviceInfo& device, const std::vector<Candidate>& candidates,
+                                std::vector<std::size_t> round) {
+  std::vector<double> use(round.size());
+  for (std::size_t n = 0; n < round.size(); ++n) {
+    const Candidate& c = candidates[round[n]];
+    use[n] = c.refused ? 0 : predict_cost(device, c.geometry, -1, -1, c.occupancy).device_use;
+  }
+  std::vector<std::size_t> order(round.size());
+  for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return use[a] > use[b]; });
+  std::vector<std::size_t> out;
+  for (std::size_t n : order) out.push_back(round[n]);
+  return out;
 }
 
 std::string failure_text(const std::exception& e) {
@@ -115,6 +169,12 @@ class Trials {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
       m.registers = built.kernel->registers;
+      const double use = device_use(built, c, m.registers);
+      if (measuring && index >= 0 && use < kLeastDeviceUseOfBest * best_use_) {
+        m.not_visited = true;
+        m.failure = kNotMeasured;
+        return built.function;
+      }
       // Per-configuration arguments make equal code run differently: no duplicates then.
       const bool same_arguments = index >= 0 && measuring && !request_.arguments;
       const std::string identity =
@@ -126,6 +186,7 @@ class Trials {
           measure(built.function, c, best_ms, m);
         else
           m.ok = true;  // the only configuration: nothing to compare its time with
+        best_use_ = std::max(best_use_, use);
         if (same_arguments) measured_.emplace(identity, Measured{index, &m});
       }
       return built.function;
@@ -136,6 +197,19 @@ class Trials {
   }
 
  private:
+  // Why the cost model leaves a configuration unmeasured, as the table counts it.
+  static constexpr const char* kNotMeasured =
+      "not measured: the cost model predicts it keeps under a quarter of the device busy that a "
+      "measured one does (occupancy, waves over the multiprocessors)";
+
+  // The share of the device the build keeps busy (tune/cost_model.h), its registers and static
+  // shared memory read from its machine code.
+  double device_use(const Built& built, const Candidate& c, int registers) const {
+    const KernelResources resources = kernel_resources(built.kernel->cubin, built.kernel->entry);
+    return predict_cost(device_, c.geometry, registers, resources.static_shared, c.occupancy)
+        .device_use;
+  }
+
   // A configuration measured in this tuning, by its run identity.
   struct Measured {
     int index;
@@ -292,6 +366,7 @@ class Trials {
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
   std::map<std::string, Measured> measured_;
+  double best_use_ = 0;  // the most device use of a configuration that ran
 };
 
 // Builds still under way use the runtime and the context: the tuning does not return, or throw,
@@ -349,7 +424,21 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   // Under a budget a round's builds are queued a few at a time, so that a budget that runs out
   // leaves little compiling behind it.
   const std::size_t ahead = search_options.budget_s > 0 ? kBuildsAheadUnderBudget : SIZE_MAX;
-  const VisitRound visit = [&](const std::vector<std::size_t>& round) {
+  std::vector<std::size_t> built_ahead;  // started ahead of their round, not yet visited
+  const BuildAhead build_ahead = [&](const std::vector<std::size_t>& indices) {
+    if (!result.stopped.empty()) return;
+    start_builds_ahead(tools, request, device.arch, candidates, indices);
+    for (std::size_t i : indices)
+      if (candidates[i].drop) built_ahead.push_back(i);
+  };
+  const VisitRound visit = [&](const std::vector<std::size_t>& visited_round,
+                               const Measured& measured) {
+    const std::vector<std::size_t> round = ranked(device, candidates, visited_round);
+    std::vector<bool> in_round(candidates.size(), false);
+    for (std::size_t i : round) in_round[i] = true;
+    for (std::size_t i : built_ahead)
+      if (!in_round[i]) drop_ahead(candidates[i]);
+    built_ahead.clear();
     for (std::size_t n = 0; n < round.size(); ++n) {
       const std::size_t i = round[n];
       if (settings.pipeline && n % ahead == 0 && result.stopped.empty())
@@ -369,6 +458,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                                 candidates.size() > 1, static_cast<int>(i));
       keep_if_faster(result, i, settings.tie_tolerance);
       progress.done(++visited);
+      candidates[i].drop = {};
+      if (measured) measured(i);
     }
     return result.stopped.empty();
   };
@@ -383,7 +474,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
           SearchStart{static_cast<std::size_t>(at - configs.begin()), request.warm_start->from};
   }
   search(request.site.space, eligible, search_options, result, visit,
-         warm_start ? &*warm_start : nullptr);
+         warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
+  for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
   memory.restore_all();
   return functions;
 }
