@@ -45,6 +45,7 @@ CostPrediction predict_cost(const DeviceInfo& device, const Geometry& geometry, 
   const double reached = std::min(1.0, static_cast<double>(blocks) / multiprocessors);
   const double last_wave = p.waves >= 1 ? p.waves / std::ceil(p.waves) : 1.0;
   p.device_use = reached * last_wave;
+  p.fills_every_multiprocessor = blocks >= multiprocessors;
   return p;
 }
 

@@ -138,6 +138,32 @@ std::vector<std::size_t> ranked(const DeviceInfo& device, const std::vector<Cand
   return out;
 }
 
+// The position in `round` of the configuration to measure next, of the first `started` (whose
+// builds are queued) not yet `taken`: the first in the round's order whose build is ready (or that
+// needs none), so that the calling thread measures while slower builds finish, and a climb's
+// leader is found, and its neighbours built ahead, as early as can be; when none is ready, the
+// first once ready. Time waited goes to `phases.compile_ms`.
+std::size_t next_to_measure(const std::vector<std::size_t>& round, const std::vector<bool>& taken,
+                            std::size_t started, std::vector<Candidate>& candidates,
+                            TuningResult::Phases& phases) {
+  const Clock::time_point start = Clock::now();
+  for (;;) {
+    std::size_t first = round.size();
+    for (std::size_t p = 0; p < started; ++p) {
+      if (taken[p]) continue;
+      if (first == round.size()) first = p;
+      const Candidate& c = candidates[round[p]];
+      if (!c.built.valid() ||
+          c.built.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        phases.compile_ms += ms_since(start);
+        return p;
+      }
+    }
+    if (first == round.size()) return first;  // not reached: a started position is left
+    candidates[round[first]].built.wait_for(std::chrono::milliseconds(1));
+  }
+}
+
 std::string failure_text(const std::exception& e) {
   if (const auto* compile = dynamic_cast<const CompileError*>(&e))
     return std::string(compile->what()) + "\n" + compile->log();
@@ -169,8 +195,8 @@ class Trials {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
       m.registers = built.kernel->registers;
-      const double use = device_use(built, c, m.registers);
-      if (measuring && index >= 0 && use < kLeastDeviceUseOfBest * best_use_) {
+      const CostPrediction cost = predicted(built, c, m.registers);
+      if (measuring && index >= 0 && cost.device_use < kLeastDeviceUseOfBest * best_use_) {
         m.not_visited = true;
         m.failure = kNotMeasured;
         return built.function;
@@ -186,7 +212,7 @@ class Trials {
           measure(built.function, c, best_ms, m);
         else
           m.ok = true;  // the only configuration: nothing to compare its time with
-        best_use_ = std::max(best_use_, use);
+        if (cost.fills_every_multiprocessor) best_use_ = std::max(best_use_, cost.device_use);
         if (same_arguments) measured_.emplace(identity, Measured{index, &m});
       }
       return built.function;
@@ -200,14 +226,13 @@ class Trials {
   // Why the cost model leaves a configuration unmeasured, as the table counts it.
   static constexpr const char* kNotMeasured =
       "not measured: the cost model predicts it keeps under a quarter of the device busy that a "
-      "measured one does (occupancy, waves over the multiprocessors)";
+      "measured one does (blocks per multiprocessor, waves)";
 
-  // The share of the device the build keeps busy (tune/cost_model.h), its registers and static
+  // What the cost model predicts of the build (tune/cost_model.h), its registers and static
   // shared memory read from its machine code.
-  double device_use(const Built& built, const Candidate& c, int registers) const {
+  CostPrediction predicted(const Built& built, const Candidate& c, int registers) const {
     const KernelResources resources = kernel_resources(built.kernel->cubin, built.kernel->entry);
-    return predict_cost(device_, c.geometry, registers, resources.static_shared, c.occupancy)
-        .device_use;
+    return predict_cost(device_, c.geometry, registers, resources.static_shared, c.occupancy);
   }
 
   // A configuration measured in this tuning, by its run identity.
@@ -366,7 +391,8 @@ class Trials {
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
   std::map<std::string, Measured> measured_;
-  double best_use_ = 0;  // the most device use of a configuration that ran
+  // The most device use of a configuration that ran with a block on every multiprocessor.
+  double best_use_ = 0;
 };
 
 // Builds still under way use the runtime and the context: the tuning does not return, or throw,
@@ -439,14 +465,23 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
     for (std::size_t i : built_ahead)
       if (!in_round[i]) drop_ahead(candidates[i]);
     built_ahead.clear();
-    for (std::size_t n = 0; n < round.size(); ++n) {
+    std::vector<bool> taken(round.size(), false);
+    std::size_t started = 0;  // positions of `round` whose builds are queued
+    for (std::size_t count = 0; count < round.size(); ++count) {
+      if (count % ahead == 0 && started < round.size()) {
+        const std::size_t end = std::min(round.size(), started + ahead);
+        if (settings.pipeline && result.stopped.empty())
+          start_candidate_builds(
+              tools, request, device.arch, candidates,
+              std::vector<std::size_t>(round.begin() + static_cast<long>(started),
+                                       round.begin() + static_cast<long>(end)));
+        started = end;
+      }
+      const std::size_t n = settings.pipeline
+                                ? next_to_measure(round, taken, started, candidates, result.phases)
+                                : count;
+      taken[n] = true;
       const std::size_t i = round[n];
-      if (settings.pipeline && n % ahead == 0 && result.stopped.empty())
-        start_candidate_builds(
-            tools, request, device.arch, candidates,
-            std::vector<std::size_t>(
-                round.begin() + static_cast<long>(n),
-                round.begin() + static_cast<long>(std::min(round.size(), n + ahead))));
       if (!result.stopped.empty() || out_of_budget()) {
         result.stopped = "budget";
         result.measurements[i].not_visited = true;

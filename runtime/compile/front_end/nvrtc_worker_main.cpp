@@ -3,6 +3,7 @@
 // run by hand.
 #include "compile/front_end/front_end_wire.h"
 #include "compile/front_end/pipe_io.h"
+#include "process/compile_priority.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -47,6 +48,8 @@ void end_with_the_runtime() {
 int main() {
   using namespace tiletune::detail;
   keep_only_standard_descriptors();
+  // Below the application's threads, whichever thread started it (process/compile_priority.h).
+  lower_compile_priority();
   // No child of the runtime's: this process forks the worker and ends, so the worker belongs to
   // the system (worker_process.h). Still one thread here: fork is safe.
   const pid_t started = ::getpid();
