@@ -21,7 +21,6 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include <cstring>
 #include <optional>
 #include <string>
 #include <variant>
@@ -211,12 +210,8 @@ int main(int argc, char** argv) {
   device_check.dump_dir = line.dump_dir;
   // Header libraries written for NVRTC among the include directories: Clang reads them as system
   // headers, and the slice #includes them (NVRTC gets the same directories).
-  std::vector<std::string> include_dirs;
-  for (const std::string& option : nvcc.nvrtc.options)
-    if (llvm::StringRef(option).starts_with("--include-path="))
-      include_dirs.push_back(option.substr(std::strlen("--include-path=")));
   std::vector<std::string> clang_args = clang_arguments(argv[0], nvcc, host_dirs);
-  std::vector<std::string> libraries = nvrtc_header_libraries(include_dirs);
+  std::vector<std::string> libraries = nvrtc_header_libraries(include_directories(nvcc.nvrtc));
   for (const std::string& library : libraries)
     clang_args.push_back("--system-header-prefix=" + library + "/");
   set_nvrtc_header_libraries(std::move(libraries));

@@ -14,8 +14,16 @@ namespace {
 using detail::StoredResult;
 using Row = std::vector<std::string>;
 
-const Row kHeader = {"device",    "key",       "hints",  "winner",
-                     "median_ms", "runner-up", "its ms", "vs median config"};
+const Row kHeader = {"device",    "key",    "hints", "winner",          "median_ms",
+                     "runner-up", "its ms", "timed", "vs median config"};
+
+// How the samples were timed (a block that does not say was timed eagerly: the other modes came
+// later), and whether the time budget ended the tuning before it had seen all it meant to.
+std::string timing_text(const StoredResult& r) {
+  std::string text = r.measure.empty() ? "eager" : r.measure;
+  if (!r.stopped.empty()) text += "; stopped: " + r.stopped;
+  return text;
+}
 
 // A row's cells, as a terminal may show them: a file's text (a device, an axis name) could hold
 // escape sequences.
@@ -30,6 +38,7 @@ Row row_of(const StoredResult& r) {
              ms_text(r.median_ms),
              r.runner_up ? config_text(r.axis_names, *r.runner_up) : "-",
              r.runner_up_ms ? ms_text(*r.runner_up_ms) : "-",
+             timing_text(r),
              ratio};
   for (std::string& cell : row) cell = detail::terminal_text(cell);
   return row;

@@ -35,7 +35,8 @@ class Reporter {
 // A Reporter for one site: spans are offsets into its annotation.
 class SiteReporter {
  public:
-  SiteReporter(Reporter& report, const SiteText& site) : report_(report), site_(site) {}
+  SiteReporter(Reporter& report, const SiteText& site)
+      : report_(report), site_(site), errors_before_(report.errors()) {}
 
   void error(Span span, const std::string& message) { report_.error(site_, span, message); }
   void warning(Span span, const std::string& message) { report_.warning(site_, span, message); }
@@ -48,12 +49,13 @@ class SiteReporter {
   }
 
   const SiteText& site() const { return site_; }
-  // Errors reported so far, at every site.
-  unsigned errors() const { return report_.errors(); }
+  // Errors reported so far at this site: an earlier site's error must not stop this one's checks.
+  unsigned errors() const { return report_.errors() - errors_before_; }
 
  private:
   Reporter& report_;
   const SiteText& site_;
+  unsigned errors_before_;
 };
 
 }  // namespace tiletune::tool

@@ -44,14 +44,17 @@ constexpr std::array kEntries = {
     Entry{{"-diag-warn", "--diag-warn"}, {"--diag-warn=", true}},
     Entry{{"-D", "--define-macro"}, {"-D", true, true}},
     Entry{{"-U", "--undefine-macro"}, {"-U", true, true}},
-    Entry{{"-I", "--include-path"}, {"--include-path=", true, true}},
-    Entry{{"-isystem", "--system-include"}, {"--include-path=", true, true}},
-    // No counterpart in NVRTC 13.0: it refuses --extended-lambda and --expt-relaxed-constexpr
-    // (a __device__ lambda is then its error), and has no sanitizer or template depth option.
+    Entry{{"-I", "--include-path"}, {kIncludePathOption, true, true}},
+    Entry{{"-isystem", "--system-include"}, {kIncludePathOption, true, true}},
+    // No counterpart in NVRTC 13.0: it refuses --extended-lambda (a __device__ lambda is then its
+    // error), and has no sanitizer or template depth option.
     Entry{{"-extended-lambda", "--extended-lambda", "-expt-extended-lambda",
            "--expt-extended-lambda"},
           {""}},
-    Entry{{"-expt-relaxed-constexpr", "--expt-relaxed-constexpr"}, {""}},
+    // What it allows device code (calling constexpr functions not marked __device__), the slice
+    // gives NVRTC: it marks the constexpr functions it carries __host__ __device__, and compiles a
+    // header library it includes with -default-device. Nothing to warn about.
+    Entry{{"-expt-relaxed-constexpr", "--expt-relaxed-constexpr"}, {"", false, false, true}},
     Entry{{"-sanitize", "--sanitize"}, {"", true}},
     Entry{{"-ftemplate-depth", "--ftemplate-depth"}, {"", true}},
 };
@@ -76,14 +79,21 @@ void leave_out_compilers_directories(NvrtcOptions& nvrtc,
   std::vector<std::string> searched = host_dirs;
   searched.push_back(TILETUNE_CUDA_PATH "/include");
   searched.push_back(TILETUNE_CUDA_PATH "/include/cccl");
-  constexpr std::string_view kIncludePath = "--include-path=";
   std::erase_if(nvrtc.options, [&](const std::string& option) {
-    if (option.rfind(kIncludePath, 0) != 0) return false;
-    const std::string directory = option.substr(kIncludePath.size());
+    if (option.rfind(kIncludePathOption, 0) != 0) return false;
+    const std::string directory = option.substr(kIncludePathOption.size());
     return std::any_of(searched.begin(), searched.end(), [&](const std::string& other) {
       return llvm::sys::fs::equivalent(directory, other);
     });
   });
+}
+
+std::vector<std::string> include_directories(const NvrtcOptions& nvrtc) {
+  std::vector<std::string> directories;
+  for (const std::string& option : nvrtc.options)
+    if (option.rfind(kIncludePathOption, 0) == 0)
+      directories.push_back(option.substr(kIncludePathOption.size()));
+  return directories;
 }
 
 const DeviceOption* device_option(std::string_view name) {
@@ -97,6 +107,7 @@ const DeviceOption* device_option(std::string_view name) {
 void add_nvrtc_option(std::string_view name, const DeviceOption& option, std::string_view value,
                       NvrtcOptions& out) {
   if (option.nvrtc.empty()) {
+    if (option.slice_does_it) return;
     add_once(out.without_counterpart,
              std::string(name) + (value.empty() ? "" : "=" + std::string(value)));
     return;
@@ -106,12 +117,12 @@ void add_nvrtc_option(std::string_view name, const DeviceOption& option, std::st
     return;
   }
   // nvcc splits the assembler's options and the include directories at commas.
-  const bool list = option.nvrtc == "--ptxas-options=" || option.nvrtc == "--include-path=";
+  const bool list = option.nvrtc == "--ptxas-options=" || option.nvrtc == kIncludePathOption;
   while (true) {
     const std::size_t comma = list ? value.find(',') : std::string_view::npos;
     const std::string_view item = value.substr(0, comma);
     // A directory given twice (the file's own and the target's) is searched once.
-    if (option.nvrtc == "--include-path=")
+    if (option.nvrtc == kIncludePathOption)
       add_once(out.options, std::string(option.nvrtc) + absolute_directory(item));
     else
       out.options.push_back(std::string(option.nvrtc) + std::string(item));

@@ -24,6 +24,8 @@ struct DeviceOption {
   std::string_view nvrtc;  // "--use_fast_math", or a prefix the value follows ("--ftz=", "-D")
   bool takes_value = false;
   bool for_clang_too = false;
+  // No NVRTC option, and none needed: the slice itself does what the option does.
+  bool slice_does_it = false;
 };
 const DeviceOption* device_option(std::string_view name);
 
@@ -32,6 +34,10 @@ const DeviceOption* device_option(std::string_view name);
 // -isystem directories, made absolute (the first launch runs elsewhere), become --include-path.
 void add_nvrtc_option(std::string_view name, const DeviceOption& option, std::string_view value,
                       NvrtcOptions& out);
+
+// NVRTC's option naming an include directory, and the directories the options name, in order.
+constexpr std::string_view kIncludePathOption = "--include-path=";
+std::vector<std::string> include_directories(const NvrtcOptions& nvrtc);
 
 // Leaves out the include directories the compilers search on their own: the host compiler's
 // (`host_dirs`, host_include_dirs.h: host headers, and libstdc++'s stop NVRTC outright) and the

@@ -1,5 +1,6 @@
 #include "emit/site_id.h"
 
+#include "driver/nvrtc_options.h"
 #include "hash/content_hash.h"
 
 namespace tiletune::tool {
@@ -45,7 +46,7 @@ std::string site_id(std::string_view device_source, std::string_view annotation_
     hash = detail::fnv1a64(with_lf_line_ends(instantiation), hash);
   }
   for (const std::string& option : options) {
-    if (option.rfind("--include-path=", 0) == 0) continue;
+    if (option.rfind(kIncludePathOption, 0) == 0) continue;
     hash = detail::fnv1a64(std::string_view("\0", 1), hash);
     hash = detail::fnv1a64(option, hash);
   }

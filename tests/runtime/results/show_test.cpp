@@ -26,14 +26,25 @@ TEST(Show, ATableOfEachSite) {
   EXPECT_EQ(show(parsed(text)),
             "[vadd.cu:12 vadd<$tile>]\n"
             "device                   key     hints                   winner                "
-            "median_ms  runner-up             its ms  vs median config\n"
+            "median_ms  runner-up             its ms  timed  vs median config\n"
             "NVIDIA H100 sm_90 132SM  (4096)  occupancy=0 num_ctas=0  tile=128 occupancy=2  "
-            "0.5        tile=256 occupancy=1  0.75    2.00x faster\n"
+            "0.5        tile=256 occupancy=1  0.75    eager  2.00x faster\n"
             "\n"
             "[scale.cu:3 scale]\n"
-            "device  key     hints                   winner  median_ms  runner-up  its ms  "
+            "device  key     hints                   winner  median_ms  runner-up  its ms  timed  "
             "vs median config\n"
-            "d       (7, 8)  occupancy=0 num_ctas=0  w=4     2          -          -       -\n");
+            "d       (7, 8)  occupancy=0 num_ctas=0  w=4     2          -          -       eager  "
+            "-\n");
+}
+
+// The measuring mode and a budget that ended the tuning early, as the block says them.
+TEST(Show, HowTheWinnerWasTimed) {
+  const std::string out = show(parsed(
+      vadd_block("4096", "tile=128 occupancy=2", 0.5, "measure = graph\n") +
+      vadd_block("8192", "tile=256 occupancy=2", 0.9, "stopped = budget\nmeasure = cold\n")));
+  EXPECT_NE(out.find("0.5        -          -       graph  "), std::string::npos) << out;
+  EXPECT_NE(out.find("0.9        -          -       cold; stopped: budget  "), std::string::npos)
+      << out;
 }
 
 TEST(Show, RowsOfOneSiteShareItsTable) {

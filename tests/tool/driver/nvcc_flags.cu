@@ -4,7 +4,6 @@
 // RUN: %tiletune %s -o %t.cu -- -arch=sm_90 -arch sm_90 --extended-lambda -O3 -Xcompiler -Wall,-DFROM_HOST=1 --use_fast_math -lineinfo -G --expt-relaxed-constexpr -gencode arch=compute_90,code=sm_90 --std c++17 -x cu > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=QUIET < %t.out
 // QUIET: tiletune: warning: {{.*}}nvcc_flags.cu: nvcc's '--extended-lambda' has no NVRTC counterpart{{.*}}
-// QUIET-NEXT: tiletune: warning: {{.*}}nvcc_flags.cu: nvcc's '--expt-relaxed-constexpr' has no NVRTC counterpart{{.*}}
 // QUIET-NOT: {{.}}
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.cu
 // OUTPUT: ::tiletune::{{launch}}<
