@@ -3,9 +3,9 @@
 // __launch_bounds__, built four ways:
 //   ptx+link      one NVRTC program per configuration to PTX, then nvJitLink (the old path)
 //   cubin         one NVRTC program per configuration straight to a cubin (the path now)
-//   template      the bounds as template parameters of the kernel, so that one NVRTC program
-//                 builds many configurations into one cubin: all 24 in one program, or shared
-//                 out over the workers (one program each)
+//   template      the bounds as template parameters of the kernel, as the tool writes them
+//                 since issue 32, so that one NVRTC program builds many configurations into one
+//                 cubin: all 24 in one program, or shared out over the workers (one program each)
 // Each is timed on one thread (ms per configuration) and on `workers` threads (wall time), and
 // the registers of every configuration are compared with the per-configuration cubin's.
 //   bounds_compile [workers]   (default 2)
@@ -41,32 +41,16 @@ struct Job {
   std::string templated;   // the name expression with the bounds as template arguments
 };
 
-// The matmul with the bounds as two more template parameters.
-std::string templated_source() {
-  std::string text = bench::kMatmulSource;
-  auto replace = [&](const std::string& from, const std::string& to) {
-    const std::size_t at = text.find(from);
-    if (at == std::string::npos) {
-      std::fprintf(stderr, "bounds_compile: the matmul source has no `%s`\n", from.c_str());
-      std::exit(1);
-    }
-    text.replace(at, from.size(), to);
-  };
-  replace("template <int BM, int BN, int BK>\n",
-          "template <int BM, int BN, int BK, int tiletune_maxntid, int tiletune_minblocks>\n");
-  replace("TILETUNE_LAUNCH_BOUNDS matmul",
-          "__launch_bounds__(tiletune_maxntid, tiletune_minblocks) matmul");
-  return text;
-}
-
 std::vector<Job> jobs() {
   const SiteInfo site = bench::matmul_site();
+  // As the tool slices the matmul since issue 32, the runtime's name expressions.
+  const SiteInfo templated = bench::matmul_site_with_bounds_arguments();
   std::vector<Job> out;
   for (const Config& config : site.space.configurations()) {
+    const Geometry geometry = bench::matmul_geometry(config, 1024);
     Job job;
-    job.request = compile_request(site, config, bench::matmul_geometry(config, 1024), kArch);
-    job.templated = "matmul<" + std::to_string(config[0]) + ", " + std::to_string(config[1]) +
-                    ", " + std::to_string(config[2]) + ", 256, " + std::to_string(config[3]) + ">";
+    job.request = compile_request(site, config, geometry, kArch);
+    job.templated = compile_request(templated, config, geometry, kArch).name_expression;
     out.push_back(std::move(job));
   }
   return out;
@@ -97,7 +81,7 @@ int main(int argc, char** argv) {
   const int workers = argc > 1 ? std::atoi(argv[1]) : 2;
   const std::vector<Job> all = jobs();
   const int n = static_cast<int>(all.size());
-  const std::string templated = templated_source();
+  const std::string templated = bench::matmul_source_with_bounds_arguments();
   std::vector<int> cubin_registers(all.size(), -1);
 
   auto ptx_and_link = [&](int i) {

@@ -111,6 +111,32 @@ inline SiteInfo matmul_site() {
           {{"bm", {16, 32, 64}}, {"bn", {32, 64}}, {"bk", {8, 16}}, {"occupancy", {1, 2}}}));
 }
 
+// The same matmul as the tool slices it where the kernel can take its launch bounds as template
+// parameters (rules::kMaxThreadsParameter): every configuration its own instantiation of one
+// source, so many share an NVRTC program (issue 32).
+inline const char* matmul_source_with_bounds_arguments() {
+  static const std::string text = [] {
+    std::string out = kMatmulSource;
+    auto replace = [&](const std::string& from, const std::string& to) {
+      out.replace(out.find(from), from.size(), to);
+    };
+    replace("#ifndef TILETUNE_LAUNCH_BOUNDS\n#define TILETUNE_LAUNCH_BOUNDS\n#endif\n", "");
+    replace("template <int BM,",
+            "template <int tiletune_max_threads, int tiletune_min_blocks, int BM,");
+    replace("TILETUNE_LAUNCH_BOUNDS matmul",
+            "__launch_bounds__(tiletune_max_threads, tiletune_min_blocks) matmul");
+    return out;
+  }();
+  return text.c_str();
+}
+
+inline SiteInfo matmul_site_with_bounds_arguments() {
+  SiteInfo info = matmul_site();
+  info.device_source = matmul_source_with_bounds_arguments();
+  info.name_expression = "matmul<$@max_threads, $@min_blocks, $bm, $bn, $bk>";
+  return info;
+}
+
 inline Geometry matmul_geometry(const Config& c, int n) {
   return Geometry{Dim(n / static_cast<int>(c[1]), n / static_cast<int>(c[0])), Dim(16, 16), 0,
                   nullptr};

@@ -39,12 +39,14 @@ struct SlicedSite {
   std::string source;
   std::vector<SymbolText> symbols;
   std::vector<std::string> nvrtc_options;
+  bool launch_bounds_arguments = false;  // Slice::launch_bounds_arguments
 };
 
-// `checked` with the options its slice compiles with.
-CheckedSite with_options(const CheckedSite& checked, const SlicedSite& sliced) {
+// `checked` with the options its slice compiles with, and the template arguments its kernel takes.
+CheckedSite as_sliced(const CheckedSite& checked, const SlicedSite& sliced) {
   CheckedSite out = checked;
   out.nvrtc_options = sliced.nvrtc_options;
+  out.launch_bounds_arguments = sliced.launch_bounds_arguments;
   return out;
 }
 
@@ -197,7 +199,7 @@ class FileRewriter {
     }
     std::optional<SlicedSite> sliced = slice_and_check(site, checked, preprocessor, uses);
     if (!sliced) return;
-    EmittedSite emitted = emit_site(with_options(checked, *sliced), variable_of(site, where), where,
+    EmittedSite emitted = emit_site(as_sliced(checked, *sliced), variable_of(site, where), where,
                                     sliced->source, site.text, std::move(sliced->symbols));
     add_declarations(declaration_begin(top), emitted.declaration);
     replace_annotation(site, emitted.call);
@@ -353,9 +355,9 @@ class FileRewriter {
     // launch's geometry and arguments may use (the head's, not the class's name, which holds the
     // site's line).
     std::string const instantiation =
-        name_expression(one, expressions) + "\n" + head.substr(head.find('<'));
+        name_expression(as_sliced(one, *sliced), expressions) + "\n" + head.substr(head.find('<'));
     return emit_instantiation(
-        with_options(one, *sliced), head,
+        as_sliced(one, *sliced), head,
         *kernel_pointer_spelling(one.instantiation->kernel, nullptr, &closures.spellings),
         variable + "_" + std::to_string(number) + "_source", where, sliced->source, site.text,
         instantiation, std::move(sliced->symbols), closures.parameters, closures.size_checks);
@@ -464,14 +466,15 @@ class FileRewriter {
     std::optional<Slice> slice = slice_kernel(checked.kernel, constant_params, bounded_block,
                                               context_, scan_, preprocessor, report_, uses);
     if (!slice) return std::nullopt;
-    SlicedSite sliced{slice->source, {}, checked.nvrtc_options};
+    SlicedSite sliced{slice->source, {}, checked.nvrtc_options, slice->launch_bounds_arguments};
     if (slice->includes_header_library) sliced.nvrtc_options.push_back("-default-device");
     for (const clang::VarDecl* v : slice->shared_with_host)
       sliced.symbols.push_back(
           {lowered_name(v, context_), host_expression(v), !v->hasAttr<clang::CUDAConstantAttr>()});
     ExpressionCode expressions(checked, "tt_axes", location_of(site).text_line);
-    if (!judge_device_code(with_options(checked, sliced), name_expression(checked, expressions),
-                           *slice, device_check_, context_, report_))
+    const CheckedSite checked_sliced = as_sliced(checked, sliced);
+    if (!judge_device_code(checked_sliced, name_expression(checked_sliced, expressions), *slice,
+                           device_check_, context_, report_))
       return std::nullopt;
     return sliced;
   }

@@ -7,12 +7,29 @@
 namespace tiletune::detail {
 
 std::string substitute_axes(std::string_view text, const Space& space, const Config& config,
-                            const Key* key) {
+                            const Key* key, const LaunchBounds* bounds) {
   auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
     if (text[i] != '$') {
       out += text[i++];
+      continue;
+    }
+    if (i + 1 < text.size() && text[i + 1] == '@') {
+      std::size_t end = i + 2;
+      while (end < text.size() && is_ident(text[end])) ++end;
+      const std::string_view placeholder = text.substr(i, end - i);
+      const bool threads = placeholder == rules::kMaxThreadsArgument;
+      if (!threads && placeholder != rules::kMinBlocksArgument)
+        throw Error("tiletune: `" + std::string(placeholder) + "` in `" + std::string(text) +
+                    "` is no launch bound: " + rules::kMaxThreadsArgument + " and " +
+                    rules::kMinBlocksArgument + " are");
+      if (!bounds || bounds->max_threads == 0)
+        throw Error("tiletune: `" + std::string(placeholder) + "` in `" + std::string(text) +
+                    "` needs the configuration's launch bounds, but its block size is not fixed "
+                    "per configuration");
+      out += '(' + std::to_string(threads ? bounds->max_threads : bounds->min_blocks) + ')';
+      i = end;
       continue;
     }
     if (i + 1 < text.size() && text[i + 1] == '#') {

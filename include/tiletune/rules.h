@@ -38,6 +38,17 @@ TILETUNE_DETAIL_CONSTANT const char* kHints[] = {kOccupancy, kNumCtas};
 // occupancy, so the front end compiles for them (issue 16; common/instantiation/launch_bounds.h).
 TILETUNE_DETAIL_CONSTANT const char* kLaunchBoundsMacro = "TILETUNE_LAUNCH_BOUNDS";
 
+// Where it can, the tool gives the kernel its launch bounds as two leading template parameters
+// instead, `template <int tiletune_max_threads, int tiletune_min_blocks, ...>` with
+// `__launch_bounds__(tiletune_max_threads, tiletune_min_blocks)`, and the site's name expression
+// passes them as `$@max_threads` and `$@min_blocks` (a minimum of 0: none). Configurations whose
+// bounds differ then share one NVRTC program, where a macro defined per program would keep each
+// in its own (issue 32; common/instantiation/launch_bounds.h).
+TILETUNE_DETAIL_CONSTANT const char* kMaxThreadsParameter = "tiletune_max_threads";
+TILETUNE_DETAIL_CONSTANT const char* kMinBlocksParameter = "tiletune_min_blocks";
+TILETUNE_DETAIL_CONSTANT const char* kMaxThreadsArgument = "$@max_threads";
+TILETUNE_DETAIL_CONSTANT const char* kMinBlocksArgument = "$@min_blocks";
+
 // `occupancy`: the least number of blocks that should fit on one multiprocessor.
 constexpr bool valid_occupancy(long long __tt_v) { return __tt_v >= 1; }
 

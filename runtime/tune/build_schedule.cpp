@@ -67,8 +67,9 @@ class Builds : public std::enable_shared_from_this<Builds> {
   }
 
   // Distinct NVRTC programs' worth of work: a name expression with its options (launch bounds
-  // written per configuration are options, and only configurations with equal options can share a
-  // program), in the space's order.
+  // defined as a macro per configuration are options, and only configurations with equal options
+  // can share a program; bounds passed as template arguments are in the name expression), in the
+  // space's order.
   std::vector<std::string> instantiations() const {
     std::vector<std::string> out;
     for (const Job& job : jobs_)

@@ -20,13 +20,15 @@ struct Built {
 
 // Starts building each of `requests` on the workers; the n-th future is the n-th request's (its
 // error, when it does not compile or load). With more distinct instantiations (a name expression
-// with its options: launch bounds per configuration are options) than workers, the instantiations
-// are shared out in batches of at most settings.front_end_batch, of equal options, one NVRTC
-// program each, so that every worker is busy and each program's fixed cost (starting up, parsing
-// the source) is paid once per batch rather than once per instantiation; with as many workers as
-// instantiations, each gets its own program, which is what runs soonest (bench/tuning_time).
-// A free worker always takes the first ready step in the space's order, so the configuration
-// being measured never waits behind a later one.
+// with its options) than workers, the instantiations are shared out in batches of at most
+// settings.front_end_batch, of equal options, one NVRTC program each: configurations whose launch
+// bounds are template arguments share programs whatever their bounds, those of a source that
+// takes them as a macro defined per configuration only with equal bounds (launch_bounds.h), so that
+// every worker is busy and each program's fixed cost (starting up, parsing the source) is paid once
+// per batch rather than once per instantiation; with as many workers as instantiations, each gets
+// its own program, which is what runs soonest (bench/tuning_time). A free worker always takes the
+// first ready step in the space's order, so the configuration being measured never waits behind a
+// later one.
 std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHandle context,
                                              std::vector<CompileRequest> requests);
 

@@ -5,6 +5,8 @@
 
 #include <tiletune/rules.h>
 
+#include <algorithm>
+
 namespace tiletune::detail {
 namespace {
 
@@ -22,29 +24,36 @@ std::string site_location(const SiteInfo& site) {
 
 CompileRequest compile_request(const SiteInfo& site, const Config& config, const Geometry& geometry,
                                int arch, const Key& key) {
+  // The block size is fixed per configuration: the front end sees it, and the occupancy, as
+  // launch bounds where the source asks for them (launch_bounds.h).
+  const int occupancy = occupancy_of(site, config);
+  const LaunchBounds bounds{geometry.threads.x * geometry.threads.y * geometry.threads.z,
+                            static_cast<unsigned>(std::max(occupancy, 0))};
   CompileRequest request;
   request.source = site.device_source;
   request.source_name = site.file;
-  request.name_expression = substitute_axes(site.name_expression, site.space, config, &key);
+  request.name_expression =
+      substitute_axes(site.name_expression, site.space, config, &key, &bounds);
   request.options = site.options;
   request.arch = arch;
   request.description = site.space.describe(config);
-  if (int occupancy = occupancy_of(site, config); occupancy > 0) {
-    request.hints.min_blocks_per_sm = static_cast<unsigned>(occupancy);
+  if (occupancy > 0) {
+    request.hints.min_blocks_per_sm = bounds.min_blocks;
     request.hints.max_threads[0] = geometry.threads.x;
     request.hints.max_threads[1] = geometry.threads.y;
     request.hints.max_threads[2] = geometry.threads.z;
   }
-  // The block size is fixed per configuration: the front end sees it, and the occupancy, as
-  // launch bounds where the source asks for them (launch_bounds.h).
-  if (std::optional<std::string> bounds = launch_bounds_option(
-          request.source, geometry.threads.x * geometry.threads.y * geometry.threads.z,
-          request.hints.min_blocks_per_sm)) {
-    request.options.push_back(std::move(*bounds));
-    // The bounds give the front end what the hints would give ptxas: no PTX edit, so NVRTC
-    // builds the cubin itself (OutputKind in compile_request.h).
-    request.hints = EntryHints{};
+  bool bounded = passes_launch_bounds(site.name_expression);
+  if (!bounded) {
+    if (std::optional<std::string> option =
+            launch_bounds_option(request.source, bounds.max_threads, bounds.min_blocks)) {
+      request.options.push_back(std::move(*option));
+      bounded = true;
+    }
   }
+  // The bounds give the front end what the hints would give ptxas: no PTX edit, so NVRTC builds
+  // the cubin itself (OutputKind in compile_request.h).
+  if (bounded) request.hints = EntryHints{};
   return request;
 }
 

@@ -2,6 +2,7 @@
 // tuning builds it, uses no more registers and spills no more than a build by NVRTC from the same
 // source with the same __launch_bounds__ written on the kernel (cubins for sm_90; no GPU needed).
 #include "compile/nvrtc_compiler.h"
+#include "instantiation/launch_bounds.h"
 #include "nvrtc/nvrtc_front_end.h"
 #include "tune/site_variant.h"
 
@@ -20,13 +21,21 @@ namespace {
 constexpr int kArch = 90;
 constexpr unsigned kThreads = 128;  // a nominal block size, as SlicesCompile uses
 
-// The device source with the macro, where the kernel carries it, replaced by `bounds`; the
-// definition of the macro stays (defined empty, it is unused).
-std::string with_bounds_written_in(const std::string& source, const std::string& bounds) {
-  const std::string macro = rules::kLaunchBoundsMacro;
+// The kernel's launch bounds as the slice writes them: of its template parameters (issue 32), or
+// the macro.
+std::string bounds_as_sliced(bool template_arguments) {
+  if (!template_arguments) return rules::kLaunchBoundsMacro;
+  return std::string("__launch_bounds__(") + rules::kMaxThreadsParameter + ", " +
+         rules::kMinBlocksParameter + ")";
+}
+
+// The device source with the bounds, where the kernel carries them, replaced by `bounds`; the
+// definition of the macro, and the template parameters, stay (unused).
+std::string with_bounds_written_in(const std::string& source, const std::string& sliced,
+                                   const std::string& bounds) {
   std::string text = source;
-  std::size_t at = text.rfind(macro);
-  return text.replace(at, macro.size(), bounds);
+  std::size_t at = text.rfind(sliced);
+  return text.replace(at, sliced.size(), bounds);
 }
 
 TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild) {
@@ -36,9 +45,10 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
     const SiteInfo& info = site->info();
     const std::string source = info.device_source;
     // Constant(...) sites take values from a launch key; kernels with their own
-    // __launch_bounds__ carry no macro.
+    // __launch_bounds__ carry neither form.
+    const std::string sliced = bounds_as_sliced(detail::passes_launch_bounds(info.name_expression));
     if (std::string(info.name_expression).find("$#") != std::string::npos ||
-        source.find(rules::kLaunchBoundsMacro) == std::string::npos)
+        source.find(sliced) == std::string::npos)
       continue;
     const int occupancy_axis = info.space.axis_index(rules::kOccupancy);
     for (const Config& config : info.space.configurations()) {
@@ -48,7 +58,7 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
       std::string bounds = "__launch_bounds__(" + std::to_string(kThreads);
       if (occupancy > 0) bounds += ", " + std::to_string(occupancy);
       // The source build: NVRTC straight to a cubin, whole-program ptxas as nvcc -cubin.
-      const std::string bounded = with_bounds_written_in(source, bounds + ")");
+      const std::string bounded = with_bounds_written_in(source, sliced, bounds + ")");
       detail::FrontEndInput source_build{
           bounded, info.file, request.name_expression,
           std::vector<std::string>(info.options.begin(), info.options.end()), kArch};
@@ -63,7 +73,7 @@ TEST(CorpusLaunchBoundsRegisters, TiletunesBuildUsesTheRegistersOfTheSourceBuild
       ++compared;
     }
   }
-  // Most of the corpus: a slicer that stopped writing the macro would leave nothing compared.
+  // Most of the corpus: a slicer that stopped writing the bounds would leave nothing compared.
   EXPECT_GT(compared, 20);
 }
 

@@ -35,6 +35,9 @@ struct CheckedSite {
   // user's nvcc flags as NVRTC takes them. SiteInfo::options, the device check and the site's
   // identity all take them.
   std::vector<std::string> nvrtc_options;
+  // Once sliced: the kernel the name expression names takes the configuration's launch bounds as
+  // its two leading template arguments (slice/launch_bounds_parameters.h).
+  bool launch_bounds_arguments = false;
 };
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,

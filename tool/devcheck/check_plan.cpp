@@ -53,21 +53,28 @@ std::vector<Instantiation> instantiations(const CheckedSite& site,
   const Space space = Space::list(literal.axes, literal.configs);
   std::vector<Instantiation> out;
   std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> seen;
+  const bool bounds_arguments = detail::passes_launch_bounds(name_expression);
   for (const std::vector<long long>& values : literal.configs) {
     Config config;
     for (long long v : values) config.push_back(v);
-    unsigned const threads = block_size(*site.annotation, literal, values);
+    const detail::LaunchBounds bounds{block_size(*site.annotation, literal, values),
+                                      occupancy(*site.annotation, literal, values)};
+    // Without a block size (one that evaluates to 0 or less) the configuration cannot launch, and
+    // launch bounds of it cannot be written.
+    if (bounds_arguments && bounds.max_threads == 0) continue;
     Instantiation one{site.nvrtc_options,
-                      detail::substitute_axes(name_expression, space, config),
-                      {{values, threads}}};
-    if (std::optional<std::string> bounds = detail::launch_bounds_option(
-            source, threads, occupancy(*site.annotation, literal, values)))
-      one.options.push_back(std::move(*bounds));
+                      detail::substitute_axes(name_expression, space, config, nullptr, &bounds),
+                      {{values, bounds.max_threads}}};
+    if (std::optional<std::string> option =
+            bounds_arguments
+                ? std::nullopt
+                : detail::launch_bounds_option(source, bounds.max_threads, bounds.min_blocks))
+      one.options.push_back(std::move(*option));
     auto [it, added] = seen.emplace(std::pair(one.options, one.name_expression), out.size());
     if (added)
       out.push_back(std::move(one));
     else
-      out[it->second].configs.push_back({values, threads});
+      out[it->second].configs.push_back({values, bounds.max_threads});
   }
   return out;
 }

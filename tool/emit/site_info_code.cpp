@@ -8,6 +8,7 @@
 #include "source_text/code_writer.h"
 
 #include <clang/AST/DeclTemplate.h>
+#include <tiletune/rules.h>
 
 namespace tiletune::tool {
 namespace {
@@ -92,6 +93,8 @@ std::string kernel_as_written(const CheckedSite& site, const ExpressionCode& exp
 // finds the kernel from the global scope. With Constant(...) arguments it names the slice's entry
 // kernel, whose leading template arguments are those values: `$#N` is the key's value N, and a
 // Constant($...) is its expression with `$name` kept, so each configuration bakes its own value.
+// Where the slice's kernel takes the launch bounds, they come first (`$@max_threads`,
+// `$@min_blocks`: slice/launch_bounds_parameters.h).
 std::string name_expression(const CheckedSite& site, const ExpressionCode& expressions) {
   const KernelCall& call = *site.annotation->call;
   std::vector<std::string> args;
@@ -102,6 +105,8 @@ std::string name_expression(const CheckedSite& site, const ExpressionCode& expre
                                             : "(" + expressions.with_dollars(arg.expr) + ")");
   }
   bool const constants = !args.empty();
+  if (site.launch_bounds_arguments)
+    args.insert(args.begin(), {rules::kMaxThreadsArgument, rules::kMinBlocksArgument});
   if (has_template_arguments(site)) args.push_back(template_arguments(site, expressions));
   std::string out =
       constants ? constant_entry_name(site.kernel) : qualified_kernel_name(site.kernel);

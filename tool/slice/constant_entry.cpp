@@ -1,13 +1,13 @@
 #include "slice/constant_entry.h"
 
 #include "slice/declaration_units.h"
+#include "slice/launch_bounds_parameters.h"
 #include "source_text/code_writer.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <llvm/Support/Path.h>
-#include <tiletune/rules.h>
 
 #include <algorithm>
 
@@ -66,10 +66,12 @@ struct EntryTemplate {
   std::string forwarded;  // the kernel's own, as arguments
 };
 
+// With `bounded_block`, the launch bounds lead (launch_bounds_parameters.h).
 std::optional<EntryTemplate> entry_template(const clang::FunctionDecl* kernel,
-                                            std::size_t constants, const SourceEdits& edits,
-                                            Reporter& report) {
+                                            std::size_t constants, bool bounded_block,
+                                            const SourceEdits& edits, Reporter& report) {
   EntryTemplate out{"template <", ""};
+  if (bounded_block) out.header += launch_bounds_parameters() + ", ";
   for (std::size_t i = 0; i < constants; ++i)
     out.header += (i ? ", " : "") + std::string("long long tt_constant_") + std::to_string(i);
   if (const clang::FunctionTemplateDecl* tmpl = kernel->getDescribedFunctionTemplate()) {
@@ -133,13 +135,14 @@ std::optional<std::string> constant_entry(const clang::FunctionDecl* kernel,
                                           Reporter& report) {
   std::optional<std::vector<std::string>> attributes = make_device_function(kernel, edits, report);
   if (!attributes) return std::nullopt;
-  std::optional<EntryTemplate> tmpl = entry_template(kernel, constant_params.size(), edits, report);
+  std::optional<EntryTemplate> tmpl =
+      entry_template(kernel, constant_params.size(), bounded_block, edits, report);
   if (!tmpl) return std::nullopt;
   EntryParameters params = entry_parameters(kernel, constant_params, edits);
   std::string attribute_text;
   for (const std::string& a : *attributes) attribute_text += a + " ";
   // The entry is the kernel the front end compiles: it carries the configuration's launch bounds.
-  if (bounded_block) attribute_text += std::string(rules::kLaunchBoundsMacro) + " ";
+  if (bounded_block) attribute_text += launch_bounds_of_parameters() + " ";
   std::string name = kernel->getNameAsString();
   const clang::SourceManager& sm = kernel->getASTContext().getSourceManager();
   clang::PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(kernel->getLocation()));

@@ -13,6 +13,7 @@
 #include "slice/include_policy.h"
 #include "slice/internal_symbols.h"
 #include "slice/lambda_closures.h"
+#include "slice/launch_bounds_parameters.h"
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
 #include "slice/standard_library.h"
@@ -123,8 +124,11 @@ class Slicer {
           constant_entry(kernel, constant_params, bounded_block_, edits, report_);
       if (!text) return std::nullopt;
       entry = *text;
+      slice.launch_bounds_arguments = bounded_block_;
     } else if (bounded_block_) {
-      mark_launch_bounds(kernel, edits);
+      slice.launch_bounds_arguments = add_launch_bounds_parameters(kernel, edits);
+      bounds_macro_ = !slice.launch_bounds_arguments;
+      if (bounds_macro_) mark_launch_bounds(kernel, edits);
     }
     slice.source = write(kernel, *contents, edits, entry);
     slice.includes_header_library =
@@ -306,7 +310,7 @@ class Slicer {
       out += "#include <" + header + ">\n";
     out += macros.device_include_conditionals();
     for (const std::string& line : contents.includes.lines()) out += line + "\n";
-    if (bounded_block_) out += launch_bounds_default();
+    if (bounds_macro_) out += launch_bounds_default();
     std::vector<const clang::NamespaceDecl*> open;
     std::size_t const kernel_chunk = last_chunk_of(kernel, all);
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -341,8 +345,9 @@ class Slicer {
     return out;
   }
 
-  // The kernel's definition carries the configuration's launch bounds (rules::kLaunchBoundsMacro)
-  // unless it fixes its own: written before its first declaration specifier (usually the
+  // Where the kernel cannot take its launch bounds as template parameters, its definition
+  // carries them as rules::kLaunchBoundsMacro: written before its first declaration specifier
+  // (usually the
   // `__global__` macro), where an attribute may go, unless a macro there also spells the
   // `template` line.
   void mark_launch_bounds(const clang::FunctionDecl* kernel, SourceEdits& edits) {
@@ -374,7 +379,8 @@ class Slicer {
   const clang::SourceManager& sm_;
   const FileScan& scan_;
   const PreprocessorRecord& preprocessor_;
-  bool bounded_block_ = false;  // the kernel carries rules::kLaunchBoundsMacro
+  bool bounded_block_ = false;  // the block size is fixed per configuration
+  bool bounds_macro_ = false;   // the kernel carries rules::kLaunchBoundsMacro
   Reporter& report_;
   HeaderOrigins origins_;
   HostMembers host_members_;

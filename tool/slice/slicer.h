@@ -26,8 +26,10 @@ namespace tiletune::tool {
 // slice then turns the kernel into a force-inlined __device__ function and adds an entry kernel,
 // constant_entry_name(kernel), whose leading `long long` template parameters are those values.
 // `bounded_block` says the block size is fixed per configuration (`threads =` evaluates from the
-// space alone): only then does the kernel carry rules::kLaunchBoundsMacro, since a block size that
-// follows a run-time value could exceed the bounds a configuration was compiled with.
+// space alone): only then does the kernel (or the entry kernel) take launch bounds, as template
+// parameters where it can (launch_bounds_parameters.h), else as rules::kLaunchBoundsMacro, since a
+// block size that follows a run-time value could exceed the bounds a configuration was compiled
+// with.
 // `argument_uses` are what the site's template arguments name (template_argument_uses): carried
 // and checked as the kernel's own uses are, since NVRTC reads those arguments as text. `scan` is
 // what the slicer reads from the whole file, for all its sites (file_scan.h).
@@ -42,6 +44,9 @@ struct Slice {
   // The slice #includes a header library written for NVRTC (include_policy.h), whose
   // unannotated constexpr helpers NVRTC compiles as device functions only with -default-device.
   bool includes_header_library = false;
+  // The kernel the name expression names takes the launch bounds as its two leading template
+  // arguments (rules::kMaxThreadsArgument, rules::kMinBlocksArgument).
+  bool launch_bounds_arguments = false;
 };
 std::optional<Slice> slice_kernel(const clang::FunctionDecl* kernel,
                                   const std::vector<unsigned>& constant_params, bool bounded_block,

@@ -1,14 +1,19 @@
 // The front end sees each configuration's block size and occupancy as launch bounds where the
 // device source carries TILETUNE_LAUNCH_BOUNDS (issue 16): the option, its place in the compile
 // request, and machine code with the registers of a build from source with __launch_bounds__.
+// Where the kernel takes them as template arguments (issue 32): the name expression, and one
+// program for every configuration whose machine code is each configuration's own program's.
 #include <gtest/gtest.h>
+#include <tiletune/error.h>
 
 #include <string>
 #include <string_view>
 
 #include "compile/machine_code/cubin_linker.h"
 #include "compile/nvrtc_compiler.h"
+#include "cubin/elf_sections.h"
 #include "instantiation/launch_bounds.h"
+#include "instantiation/name_expression.h"
 #include "nvrtc/nvrtc_front_end.h"
 #include "tune/site_variant.h"
 #include "tuning_bench_support.h"
@@ -96,6 +101,79 @@ TEST(LaunchBoundsCode, RegistersOfEveryConfigurationMatchTheSourceBuild) {
     differ_without_macro += compiler.compile(ptx_only)->registers != source_build;
   }
   EXPECT_GT(differ_without_macro, 0) << "the space no longer shows what the macro changes";
+}
+
+TEST(LaunchBoundsArguments, TheNameExpressionPassesThemAndTheOptionsStayEqual) {
+  SiteInfo site = bench::matmul_site_with_bounds_arguments();
+  site.options = {"-DX=1"};
+  const CompileRequest request = compile_request(site, {32, 64, 8, 2}, block_of(16, 16), kArch);
+  EXPECT_EQ(request.name_expression, "matmul<(256), (2), (32), (64), (8)>");
+  EXPECT_EQ(request.options, std::vector<std::string>{"-DX=1"}) << "no -D per configuration";
+  EXPECT_EQ(output_kind(request), OutputKind::kCubin) << "the bounds replace the PTX hints";
+  const CompileRequest other = compile_request(site, {32, 64, 8, 1}, block_of(8, 8), kArch);
+  EXPECT_EQ(other.name_expression, "matmul<(64), (1), (32), (64), (8)>");
+  EXPECT_EQ(other.options, request.options) << "so the two can share one program";
+}
+
+TEST(LaunchBoundsArguments, WithoutAnOccupancyTheMinimumIsZero) {
+  SiteInfo site = bench::matmul_site_with_bounds_arguments();
+  site.space = Space::cartesian({{"bm", {16}}, {"bn", {32}}, {"bk", {8}}});
+  const CompileRequest request = compile_request(site, {16, 32, 8}, block_of(16, 16), kArch);
+  EXPECT_EQ(request.name_expression, "matmul<(256), (0), (16), (32), (8)>");
+  EXPECT_FALSE(has_hints(request.hints));
+}
+
+TEST(LaunchBoundsArguments, APlaceholderThatIsNoBoundOrBoundsNotKnownAreErrors) {
+  const Space space = Space::cartesian({{"tile", {64}}});
+  const Config config = space.configurations()[0];
+  const LaunchBounds bounds{64, 2}, no_block_size{0, 2};
+  EXPECT_EQ(
+      substitute_axes("k<$@max_threads, $@min_blocks, $tile>", space, config, nullptr, &bounds),
+      "k<(64), (2), (64)>");
+  EXPECT_THROW(substitute_axes("k<$@threads>", space, config, nullptr, &bounds), Error);
+  EXPECT_THROW(substitute_axes("k<$@max_threads>", space, config), Error);
+  EXPECT_THROW(substitute_axes("k<$@min_blocks>", space, config, nullptr, &no_block_size), Error);
+  EXPECT_TRUE(passes_launch_bounds("k<$@max_threads, $@min_blocks>"));
+  EXPECT_FALSE(passes_launch_bounds("k<$tile>"));
+}
+
+// The kernel's code section, byte for byte (a batch's cubin holds every kernel of the batch).
+std::vector<char> code_of(const CompiledKernel& kernel) {
+  std::optional<std::vector<char>> code = elf_section(kernel.cubin, ".text." + kernel.entry);
+  EXPECT_TRUE(code) << "no code section for " << kernel.entry;
+  return code.value_or(std::vector<char>{});
+}
+
+// Every configuration of the matmul space (block sizes and occupancies that differ), built in one
+// NVRTC program with its bounds as template arguments, against the same configuration built as
+// its own program with the bounds defined as the macro: the same registers, spills and code.
+TEST(LaunchBoundsArguments, OneProgramBuildsEachConfigurationAsItsOwnProgramDoes) {
+  const SiteInfo macro_site = matmul_site();
+  const SiteInfo site = bench::matmul_site_with_bounds_arguments();
+  std::vector<CompileRequest> requests;
+  std::vector<Geometry> geometries;
+  for (const Config& config : site.space.configurations()) {
+    // Two block sizes, so that the bounds differ in threads as well as in occupancy.
+    geometries.push_back(config[1] == 64 ? block_of(16, 16) : block_of(16, 8));
+    requests.push_back(compile_request(site, config, geometries.back(), kArch));
+  }
+  NvrtcCompiler batched(nullptr, PchMode::kOff);
+  batched.prepare(requests);
+  EXPECT_EQ(batched.counters().front_end_runs.load(), 1) << "every configuration in one program";
+  NvrtcCompiler own_programs(nullptr, PchMode::kOff);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const Config& config = site.space.configurations()[i];
+    const auto one =
+        own_programs.compile(compile_request(macro_site, config, geometries[i], kArch));
+    const auto shared = batched.compile(requests[i]);
+    EXPECT_EQ(shared->registers, one->registers) << requests[i].description;
+    EXPECT_EQ(shared->spill_bytes, one->spill_bytes) << requests[i].description;
+    const std::vector<char> code = code_of(*shared);
+    EXPECT_FALSE(code.empty());
+    EXPECT_TRUE(code == code_of(*one)) << requests[i].description << ": the code differs";
+  }
+  EXPECT_EQ(batched.counters().front_end_runs.load(), 1) << "nothing built again";
+  EXPECT_EQ(own_programs.counters().front_end_runs.load(), static_cast<int>(requests.size()));
 }
 
 }  // namespace

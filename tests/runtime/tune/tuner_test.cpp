@@ -403,6 +403,51 @@ TEST(Tuner, ConfigurationsWithDifferentLaunchBoundsNeverShareABatch) {
   EXPECT_EQ(f.compiler->compiles.load(), 12);
 }
 
+// The same space where the kernel takes its launch bounds as template arguments (issue 32): the
+// 12 configurations are 12 instantiations of one set of options, so configurations of different
+// occupancies share programs: 3 batches of 4, each of configurations next to each other in the
+// space's order, in that order, the first holding the configuration measured first.
+TEST(Tuner, ConfigurationsWhoseLaunchBoundsAreTemplateArgumentsShareABatch) {
+  SiteInfo info = vadd_site();
+  info.device_source =
+      "template <int tiletune_max_threads, int tiletune_min_blocks, int T>\n"
+      "__global__ void __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) vadd(int) {}";
+  info.name_expression = "vadd<$@max_threads, $@min_blocks, $tile>";
+  info.space = Space::cartesian({{"tile", {32, 64, 96, 128, 160, 192}}, {"occupancy", {1, 2}}});
+  RuntimeOptions options;
+  options.workers = 3;  // 12 / 3: batches of 4
+  Fixture f(vadd_cost, options);
+  Site site(info, f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  site.launch(
+      key(n),
+      [&](const Config&) {
+        return Geometry{Dim(n / 256), Dim(256), 0, nullptr};
+      },
+      args);
+
+  std::lock_guard lock(f.compiler->mutex);
+  std::vector<std::vector<std::string>> batches;
+  for (const auto& batch : f.compiler->prepared_requests) {
+    batches.emplace_back();
+    for (const detail::CompileRequest& r : batch) {
+      EXPECT_EQ(r.options, info.options) << "no option per configuration";
+      batches.back().push_back(r.name_expression);
+    }
+  }
+  std::sort(batches.begin(), batches.end());  // the batches run at once, in any order
+  const std::vector<std::vector<std::string>> expected = {
+      {"vadd<(256), (1), (160)>", "vadd<(256), (2), (160)>", "vadd<(256), (1), (192)>",
+       "vadd<(256), (2), (192)>"},
+      {"vadd<(256), (1), (32)>", "vadd<(256), (2), (32)>", "vadd<(256), (1), (64)>",
+       "vadd<(256), (2), (64)>"},
+      {"vadd<(256), (1), (96)>", "vadd<(256), (2), (96)>", "vadd<(256), (1), (128)>",
+       "vadd<(256), (2), (128)>"}};
+  EXPECT_EQ(batches, expected);
+  EXPECT_EQ(f.compiler->compiles.load(), 12);
+}
+
 TEST(Tuner, WithAsManyWorkersAsInstantiationsOrBatchesOfOneNothingIsPrepared) {
   for (auto [workers, most] : {std::pair{14u, 32u}, std::pair{4u, 1u}}) {
     RuntimeOptions options;

@@ -19,10 +19,10 @@ void run(float* c, int n, float s) {
   auto twice = [] __device__(float v) { return 2 * v; };
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile,
            apply<$tile>(c, n, twice));
-  // CHECK: info.name_expression = "apply<$tile, tt_closure_[[#@LINE-3]]_16>";
+  // CHECK: info.name_expression = "apply<$@max_threads, $@min_blocks, $tile, tt_closure_[[#@LINE-3]]_16>";
   TILETUNE(space = (tile = (64, 128)), blocks = cld(n, $tile), threads = $tile,
            apply<$tile>(c, n, [s] __device__(float v) { return v + s; }));
-  // CHECK: info.name_expression = "apply<$tile, tt_closure_[[#@LINE-1]]_31>";
+  // CHECK: info.name_expression = "apply<$@max_threads, $@min_blocks, $tile, tt_closure_[[#@LINE-1]]_31>";
   // CHECK: ::tiletune::launch<void (*)(float *, int, ::std::decay<decltype(twice)>::type)>(
   // CHECK: ::tiletune::launch<void (*)(float *, int, ::tiletune::detail::Deduced)>(
 }

@@ -24,7 +24,7 @@ void run(float* x, int n) {
   auto twice = [] __device__(float v) { return 2 * v; };
   TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b,
            apply<$b, decltype(twice)>(x, n, twice));
-  // OUT: info.name_expression = "apply<$b, tt_closure_[[#@LINE-3]]_16>";
+  // OUT: info.name_expression = "apply<$@max_threads, $@min_blocks, $b, tt_closure_[[#@LINE-3]]_16>";
 #ifdef REFUSED
   TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b,
            apply<$b, decltype([] __device__(float v) { return v; })>(x, n, {}));
@@ -32,6 +32,6 @@ void run(float* x, int n) {
 #endif
   TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b,
            apply<$b, Twice>(x, n, Twice{}));
-  // OUT: info.name_expression = "apply<$b, Twice>";
+  // OUT: info.name_expression = "apply<$@max_threads, $@min_blocks, $b, Twice>";
   // CHECK-NOT: error:
 }

@@ -52,9 +52,8 @@ void scoped_and_system(float* c, int n) {
 }
 // CHECK: return tt_cfg[0] > (64ll) && tt_cfg[0] < (2147483647ll) && tt_cfg[0] > (100ll);
 // EVALUATED: "name_expressions": [
-// EVALUATED-NEXT: "fill<(128)>"
-// EVALUATED: "name_expressions": [
-// EVALUATED-NEXT: "fill<(1024)>"
+// EVALUATED-NEXT: "fill<(128), (0), (128)>",
+// EVALUATED-NEXT: "fill<(1024), (0), (1024)>"
 // EVALUATED-NOT: "fill<
 
 struct Launcher {

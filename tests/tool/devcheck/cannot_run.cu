@@ -44,7 +44,7 @@ void run(float* x, int k) {
 }
 
 // CHECK: cannot_run.cu:37:3: note: 1 of the 3 configurations of this site cannot run on sm_75 (tile=1024: 65536 bytes of static shared memory, more than the 49152 (48 KB) a block may have): the first launch skips them; leave them out with `where` or narrow an axis
-// COLD: tiletune: device check of cannot_run.cu:37: compiled 3 instantiations in 3 NVRTC programs for sm_75
+// COLD: tiletune: device check of cannot_run.cu:37: compiled 3 instantiations in 1 NVRTC programs for sm_75
 // CACHED: tiletune: device check of cannot_run.cu:37: passed before
 // CHECK: cannot_run.cu:38:3: note: 1 of the 2 configurations of this site cannot run on sm_75 (n=200000: 800000 bytes of stack per thread, more than the 524288 (512 KB) of local memory a thread may have): the first launch skips them
 // CHECK: cannot_run.cu:39:3: note: the device check compiled 17 of the 81 instantiations of this site: every axis value, not every combination

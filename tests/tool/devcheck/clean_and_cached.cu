@@ -22,6 +22,6 @@ void run(float* x, int n, cudaStream_t s) {
            threads = $tile, stream = s, scale<$tile>(x, n));
 }
 
-// COLD: tiletune: device check of clean_and_cached.cu:21: compiled 4 instantiations in 4 NVRTC programs for sm_75
+// COLD: tiletune: device check of clean_and_cached.cu:21: compiled 4 instantiations in 1 NVRTC programs for sm_75
 // CACHED: tiletune: device check of clean_and_cached.cu:21: passed before (cached {{[0-9a-f]+}})
-// SM80: tiletune: device check of clean_and_cached.cu:21: compiled 4 instantiations in 4 NVRTC programs for sm_80
+// SM80: tiletune: device check of clean_and_cached.cu:21: compiled 4 instantiations in 1 NVRTC programs for sm_80

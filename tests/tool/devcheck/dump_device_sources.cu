@@ -26,12 +26,14 @@ void run(float* x, int n) {
 // REFUSED: dump_device_sources.cu:18:21: error: 'host_scale' is a host function
 // CHECK: "objections": [
 // CHECK-NEXT: "'host_scale' is a host function: the tuned kernel is compiled by NVRTC from device code only; mark it __device__ (or __host__ __device__) (used in 'scale')"
+// The launch bounds are the kernel's leading template arguments: one program for both blocks.
 // CHECK: "name_expressions": [
-// CHECK-NEXT: "scale<float>"
-// CHECK: "options": [
+// CHECK-NEXT: "scale<(64), (0), float>",
+// CHECK-NEXT: "scale<(128), (0), float>"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "options": [
 // CHECK-NEXT: "--gpu-architecture=sm_75",
-// CHECK: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(64)"
-// CHECK: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(128)"
+// CHECK-NOT: TILETUNE_LAUNCH_BOUNDS
 // CHECK: "site": "dump_device_sources.cu.22.3",
 // CHECK: "source": "// Device source sliced by tiletune.\n
 // UNWRITABLE: dump_device_sources.cu:22:3: error: cannot write '{{.*}}dump_device_sources.cu.22.3.json': No such file or directory

@@ -26,6 +26,6 @@ void run(float* x, int n, cudaStream_t s) {
 }
 
 // CHECK: instantiation_error.cu:18:3: error: NVRTC: static assertion failed with "a tile is at most 256 threads"
-// CHECK: note: NVRTC: detected during instantiation of "void scale<TILE>(float *, int) [with TILE=512]"
-// CHECK: instantiation_error.cu:24:3: note: in the device code of this TILETUNE site, compiled with NVRTC as the first launch would (`scale<(512)>`); --no-device-check skips this check
+// CHECK: note: NVRTC: detected during instantiation of "void scale<tiletune_max_threads,tiletune_min_blocks,TILE>(float *, int) [with tiletune_max_threads=512, tiletune_min_blocks=0, TILE=512]"
+// CHECK: instantiation_error.cu:24:3: note: in the device code of this TILETUNE site, compiled with NVRTC as the first launch would ({{.*}}`scale<(512), (0), (512)>`); --no-device-check skips this check
 // SKIP-NOT: device check

@@ -6,19 +6,19 @@
 // RUN: sed "s/VALUES/$(seq -s ', ' 1 1000)/" %s > %t/large_axis.cu
 // RUN: not %{tiletune_checked} %t/large_axis.cu -o %t/out.cu --device-check-cache %t/cache --dump-device-sources %t/dump -- -I%{tiletune_include} > %t/log 2>&1
 // RUN: FileCheck %s --input-file=%t/log
-// RUN: grep -c '^ *"offset<([0-9]*)>",\{0,1\}$' %t/dump/large_axis.cu.49.3.json | FileCheck %s --check-prefix=COUNT
+// RUN: grep -c '^ *"offset<(128), (0), ([0-9]*)>",\{0,1\}$' %t/dump/large_axis.cu.49.3.json | FileCheck %s --check-prefix=COUNT
 // RUN: FileCheck %s --check-prefix=ENDS --input-file=%t/dump/large_axis.cu.49.3.json
-// RUN: grep -c '^ *"pair<([0-9]*), ([0-9]*)>",\{0,1\}$' %t/dump/large_axis.cu.53.3.json | FileCheck %s --check-prefix=PAIRS
+// RUN: grep -c '^ *"pair<(128), (0), ([0-9]*), ([0-9]*)>",\{0,1\}$' %t/dump/large_axis.cu.53.3.json | FileCheck %s --check-prefix=PAIRS
 
 // CHECK: large_axis.cu:49:3: note: the device check compiled 256 of the 1000 instantiations of this site: 256 of the 1000 values of axis 'v' (the smallest, the largest and values evenly spaced between){{$}}
 // CHECK: large_axis.cu:53:3: note: the device check compiled 258 of the 3000 instantiations of this site: 256 of the 1000 values of axis 'v' (the smallest, the largest and values evenly spaced between), every value of the other axes, not every combination
 // CHECK: large_axis.cu:{{[0-9]+}}:3: error: NVRTC: static assertion failed with "the largest value is compiled"
-// CHECK: note: NVRTC: detected during instantiation of "void below<V>(float *, int) [with V=1000]"
+// CHECK: note: NVRTC: detected during instantiation of "void below<tiletune_max_threads,tiletune_min_blocks,V>(float *, int) [with tiletune_max_threads=128, tiletune_min_blocks=0, V=1000]"
 // COUNT: {{^256$}}
 // The first three instantiations bring the three values of w, with v's first.
 // PAIRS: {{^258$}}
-// ENDS: "offset<(1)>"
-// ENDS: "offset<(1000)>"
+// ENDS: "offset<(128), (0), (1)>"
+// ENDS: "offset<(128), (0), (1000)>"
 
 // RUN: sed "s/VALUES/$(seq -s ', ' 1 1000), 500/" %s > %t/repeated.cu
 // RUN: not %tiletune %t/repeated.cu -o %t/out.cu 2>&1 | FileCheck %s --check-prefix=REPEATED

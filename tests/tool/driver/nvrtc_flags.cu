@@ -63,8 +63,8 @@
 // CHECKED-NEXT: "-DONE=1",
 // CHECKED-NEXT: "-DTWO",
 // CHECKED-NEXT: "-DTHREE=3",
-// CHECKED-NEXT: "--include-path={{.*}}/inc",
-// CHECKED-NEXT: "-DTILETUNE_LAUNCH_BOUNDS=__launch_bounds__(64)"
+// CHECKED-NEXT: "--include-path={{.*}}/inc"
+// CHECKED-NEXT: ]
 // A value NVRTC refuses stops the build at the annotation, as it would stop the first launch.
 // RUN: not %{tiletune_checked} %s -o %t/refused.cu --device-check-cache %t/cache -- -ftz=maybe -DONE=1 -DTWO -DTHREE=3 2>&1 | FileCheck %s --check-prefix=REFUSED
 // REFUSED: nvrtc_flags.cu:113:3: error: the device check could not run NVRTC: NVRTC: nvrtcCompileProgram failed: NVRTC_ERROR_INVALID_OPTION: nvrtc: error: --ftz (-ftz) expects true or false

@@ -20,10 +20,10 @@ void run(const float* a, const float* b, float* c, int n, int scale) {
 }
 
 // CHECK:      // tiletune: the entry kernel for Constant(...) arguments
-// CHECK-NEXT: template <long long tt_constant_0, long long tt_constant_1>
-// CHECK-NEXT: __global__ void TILETUNE_LAUNCH_BOUNDS tt_entry_vadd(const float* a, const float* b, float* c, int n) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, long long tt_constant_0, long long tt_constant_1>
+// CHECK-NEXT: __global__ void __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) tt_entry_vadd(const float* a, const float* b, float* c, int n) {
 // CHECK-NEXT:   vadd(a, b, c, static_cast<int>(tt_constant_0), n, static_cast<int>(tt_constant_1));
-// CHECK:      info.name_expression = "tt_entry_vadd<($tile), $#1>";
+// CHECK:      info.name_expression = "tt_entry_vadd<$@max_threads, $@min_blocks, ($tile), $#1>";
 // CHECK:      ::tiletune::without_parameters_t<void (*)(const float *, const float *, float *, int, int, int), 3, 5>>(
 // CHECK-NEXT: tiletune_site_{{[0-9_]+}},
 // CHECK-NEXT: ::tiletune::key(

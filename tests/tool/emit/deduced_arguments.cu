@@ -31,14 +31,14 @@ void partly(const float* x, const half* mask, float* dst, int rows, int ncols) {
            soft_max<true, 0>(x, mask, dst, ncols));
 }
 // CHECK: {{^ +}}info.kernel = "soft_max<true, 0, __half>";
-// CHECK: {{^ +}}info.name_expression = "soft_max<true, 0, __half>";
+// CHECK: {{^ +}}info.name_expression = "soft_max<$@max_threads, $@min_blocks, true, 0, __half>";
 // CHECK: {{^ *}}::tiletune::launch<void (*)(const float *, const __half *, float *, int)>(
 
 void fully(float* a, int n) {
   TILETUNE(space = (block = (128, 256)), blocks = cld(n, $block), threads = $block, scale(a, n));
 }
 // CHECK: {{^ +}}info.id = "[[FLOAT_ID:[0-9a-f]+]]";
-// CHECK: {{^ +}}info.name_expression = "scale<float>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, float>";
 // CHECK: {{^ *}}::tiletune::launch<void (*)(float *, int)>(
 
 // The same annotation text and slice with another deduced type: another identity.
@@ -46,7 +46,7 @@ void fully_double(double* a, int n) {
   TILETUNE(space = (block = (128, 256)), blocks = cld(n, $block), threads = $block, scale(a, n));
 }
 // CHECK-NOT: {{^ +}}info.id = "[[FLOAT_ID]]";
-// CHECK: {{^ +}}info.name_expression = "scale<double>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, double>";
 
 template <int NCOLS, typename T>
 void launcher(const float* x, const T* mask, float* dst, int rows, int ncols) {
@@ -55,9 +55,9 @@ void launcher(const float* x, const T* mask, float* dst, int rows, int ncols) {
 }
 // CHECK: {{^ *}}struct tiletune_site_[[#LINE:]]_3_for<0, float> {
 // CHECK-NEXT: {{^ +}}using kernel = void (*)(const float *, const float *, float *, int);
-// CHECK: {{^ +}}info.name_expression = "soft_max<false, 0, float>";
+// CHECK: {{^ +}}info.name_expression = "soft_max<$@max_threads, $@min_blocks, false, 0, float>";
 // CHECK: {{^ *}}struct tiletune_site_[[#LINE]]_3_for<32, ::__half> {
-// CHECK: {{^ +}}info.name_expression = "soft_max<true, 32, __half>";
+// CHECK: {{^ +}}info.name_expression = "soft_max<$@max_threads, $@min_blocks, true, 32, __half>";
 
 void run(const float* x, const float* fmask, const half* hmask, float* dst, int rows) {
   launcher<0>(x, fmask, dst, rows, 32);

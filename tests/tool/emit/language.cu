@@ -40,7 +40,7 @@ void cartesian(float* out, int width, int height, cudaStream_t stream) {
 // CHECK-NEXT: info.id = "{{[0-9a-f]+}}";
 // CHECK-NEXT: info.kernel = "kernels::tile2d<$bx, $by, $guard>";
 // CHECK-NEXT: info.device_source = tiletune_site_[[#CART]]_3_source;
-// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::tile2d<$bx, $by, $guard>";
+// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::tile2d<$@max_threads, $@min_blocks, $bx, $by, $guard>";
 // CHECK-NEXT: info.space = ::tiletune::Space::cartesian(
 // CHECK-NEXT: {{[{][{]}}"bx", {16ll, 32ll, 1024ll}}, {"by", {1ll, 2ll, 4ll}}, {"guard", {1ll, 0ll}}},
 // CHECK-NEXT: [](const ::tiletune::Config& tt_cfg) -> bool {

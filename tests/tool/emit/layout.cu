@@ -1,10 +1,11 @@
 // Long annotations give generated code that still keeps within 100 columns: lists break inside
 // their brackets, a lambda's statements go on lines of their own, long strings become adjacent
-// literals. (#line directives name the file by its full path, and the kernel's own line grows by
-// the launch-bounds macro written on it: they are left out of the count.)
+// literals. (#line directives name the file by its full path, and the kernel's own lines grow by
+// the launch bounds written on them, as its template parameters or the macro: they are left out
+// of the count.)
 // The output compiles with nvcc.
 // RUN: %tiletune %s -o %t.cu
-// RUN: awk 'length > 100 && !/^(#line|TILETUNE_LAUNCH_BOUNDS) /' %t.cu \
+// RUN: awk 'length > 100 && !/^(#line|TILETUNE_|template <int tiletune|__launch_bounds__)/' %t.cu \
 // RUN:   | FileCheck %s --check-prefix=WIDE --allow-empty
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
@@ -35,6 +36,6 @@ void run(const float* input_values, float* output_values, int number_of_rows,
                0.25f * $unroll_factor, 1.0f));
 }
 // CHECK: info.kernel = "stencils::{{[a-z_]+}}<$tile_rows, $tile_columns, $unroll_factor>";
-// CHECK: info.name_expression = "{{(::)?}}stencils::stencil_with_a_long_name<$tile_rows, "
-// CHECK-NEXT: "$tile_columns, $unroll_factor>";
+// CHECK: info.name_expression = "{{(::)?}}stencils::" "stencil_with_a_long_name<$@max_threads, "
+// CHECK-NEXT: "$@min_blocks, $tile_rows, $tile_columns, " "$unroll_factor>";
 // CHECK: ::tiletune::launch<void (*)(const float *, float *, int, int, int, float, float)>(

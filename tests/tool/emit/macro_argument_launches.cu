@@ -23,10 +23,10 @@ void launch(T* x, int n) {
   CHECKED(TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b, scale(x, n)));
 }
 // CHECK: {{^}}struct tiletune_site_[[#LINE:]]_11_for<double> {
-// CHECK: {{^ +}}info.name_expression = "scale<double>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, double>";
 
 void run(float* x, double* d, int n) {
   CHECKED(TILETUNE(space = (b = (64, 128)), blocks = cld(n, $b), threads = $b, scale(x, n)));
   launch(d, n);
 }
-// CHECK: {{^ +}}info.name_expression = "scale<float>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, float>";

@@ -50,7 +50,7 @@ void run(float* x, int n, cudaStream_t s) {
 // CHECK-NEXT: info.id = "{{[0-9a-f]+}}";
 // CHECK-NEXT: info.kernel = "kernels::scale<float, $tile>";
 // CHECK-NEXT: info.device_source = tiletune_site_[[#OPAQUE]]_3_source;
-// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::scale<float, $tile>";
+// CHECK-NEXT: info.name_expression = "{{(::)?}}kernels::scale<$@max_threads, $@min_blocks, float, $tile>";
 // CHECK-NEXT: #line [[#OPAQUE]] "{{.*}}opaque_space.cu"
 // CHECK-NEXT: info.space = ::tiletune::Space(make_space(n));
 // CHECK-NEXT: info.dollar_names = {"tile", "unroll"};

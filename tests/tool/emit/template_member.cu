@@ -26,9 +26,9 @@ struct Scaler {
   void run_unrolled(T* x, int n);
 };
 // CHECK: {{^ *}}struct tiletune_site_[[#IN_CLASS:]]_5_for<float> {
-// CHECK: {{^ +}}info.name_expression = "scale<$b, 1, float>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, 1, float>";
 // CHECK: {{^ *}}struct tiletune_site_[[#IN_CLASS]]_5_for<double> {
-// CHECK: {{^ +}}info.name_expression = "scale<$b, 1, double>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, 1, double>";
 
 template <class U>
 template <int UNROLL>
@@ -43,7 +43,7 @@ void Scaler<U>::run_unrolled(U* x, int n) {
 // CHECK-NEXT: {{^}}void Scaler<U>::run_unrolled(U* x, int n) {
 // CHECK: {{^ *}}::tiletune::launch<typename tiletune_site_[[#OUT_OF_LINE]]_3_for<U, UNROLL>::kernel>(
 // CHECK: {{^ *}}struct tiletune_site_[[#OUT_OF_LINE]]_3_for<float, 4> {
-// CHECK: {{^ +}}info.name_expression = "scale<$b, 4, float>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, 4, float>";
 
 namespace ops {
 enum class Order { kRowMajor, kColumnMajor };
@@ -61,7 +61,7 @@ void launch(T* x, int n) {
 // CHECK: {{^}}namespace ops {
 // CHECK-NEXT: {{^}}namespace {
 // CHECK: {{^}}struct tiletune_site_[[#IN_NAMESPACE]]_3_for<float, ::ops::Order::kColumnMajor> {
-// CHECK: {{^ +}}info.name_expression = "scale<$b, 2, float>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, 2, float>";
 
 template <class T>
 void in_lambda(T* x, int n) {
@@ -72,7 +72,7 @@ void in_lambda(T* x, int n) {
   go(n);
 }
 // CHECK: {{^ *}}struct tiletune_site_[[#IN_LAMBDA:]]_5_for<double> {
-// CHECK: {{^ +}}info.name_expression = "scale<$b, 1, double>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, 1, double>";
 
 void run(float* x, double* d, int n) {
   Scaler<float>().run(x, n);

@@ -26,7 +26,7 @@ void opaque(T* x, int n) {
 // CHECK-NEXT: {{^ +}}using kernel = void (*)(double *, int);
 // CHECK-NEXT: {{^ +}}static ::tiletune::SiteInfo info() {
 // CHECK-NOT: info.space
-// CHECK: {{^ +}}info.name_expression = "scale<$b, double>";
+// CHECK: {{^ +}}info.name_expression = "scale<$@max_threads, $@min_blocks, $b, double>";
 // CHECK-NOT: info.space
 // CHECK: {{^ +}}return info;
 
@@ -37,7 +37,7 @@ void constant(T* x, int n) {
 // CHECK: {{^ *}}::tiletune::without_parameters_t<typename tiletune_site_[[#CONSTANT:]]_3_for<T>::kernel, 1>>(
 
 // CHECK: {{^}}struct tiletune_site_[[#CONSTANT]]_3_for<float> {
-// CHECK: {{^ +}}info.name_expression = "tt_entry_scale<$#0, $b, float>";
+// CHECK: {{^ +}}info.name_expression = "tt_entry_scale<$@max_threads, $@min_blocks, $#0, $b, float>";
 void run(double* d, float* x, int n) {
   opaque(d, n);
   constant(x, n);

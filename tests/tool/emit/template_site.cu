@@ -45,7 +45,8 @@ void launch(T* x, int n, cudaStream_t s) {
 // CHECK: {{^}}::tiletune::Site tiletune_site_[[#LINE]]_3_for<float, ::Algorithm::ALG_UNROLLED, true, 2>::site([]() -> ::tiletune::SiteInfo {
 // CHECK: {{^ +}}info.id = "[[ID1:[0-9a-f]+]]";
 // CHECK-NEXT: {{^ +}}info.kernel = "apply<$b * (2), Algorithm::ALG_UNROLLED, true, ops::Mode::kTwice, float>";
-// CHECK: {{^ +}}info.name_expression = "apply<$b * (2), Algorithm::ALG_UNROLLED, true, ops::Mode::kTwice, float>";
+// CHECK: {{^ +}}info.name_expression = "apply<$@max_threads, $@min_blocks, $b * (2), "
+// CHECK-NEXT: {{^ +}}"Algorithm::ALG_UNROLLED, true, ops::Mode::" "kTwice, float>";
 
 // The same instantiation twice is one site.
 // CHECK-NOT: {{^}}struct tiletune_site_{{[0-9]+}}_3_for<float
@@ -59,7 +60,8 @@ struct Pair {
 // CHECK: {{^}})tiletune";
 // CHECK: {{^}}struct tiletune_site_[[#LINE]]_3_for<::Pair, ::Algorithm::ALG_PLAIN, false, 1> {
 // CHECK-NEXT: {{^ +}}using kernel = void (*)(::Pair *, int);
-// CHECK: {{^ +}}info.name_expression = "apply<$b * (1), Algorithm::ALG_PLAIN, false, ops::Mode::kTwice, Pair>";
+// CHECK: {{^ +}}info.name_expression = "apply<$@max_threads, $@min_blocks, $b * (1), "
+// CHECK-NEXT: {{^ +}}"Algorithm::ALG_PLAIN, false, ops::Mode::kTwice, " "Pair>";
 
 void run(float* x, Pair* p, int n, cudaStream_t s) {
   launch<float, ALG_UNROLLED, true, 2>(x, n, s);

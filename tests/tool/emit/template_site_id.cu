@@ -20,10 +20,10 @@ void launch(float* x, int n) {
 }
 // CHECK: {{^}}struct tiletune_site_{{[0-9]+}}_3_for<1> {
 // CHECK: {{^ +}}info.id = "[[ONE:[0-9a-f]+]]";
-// CHECK: {{^ +}}info.name_expression = "fill<$b>";
+// CHECK: {{^ +}}info.name_expression = "fill<$@max_threads, $@min_blocks, $b>";
 // CHECK: {{^}}struct tiletune_site_{{[0-9]+}}_3_for<2> {
 // CHECK-NOT: {{^ +}}info.id = "[[ONE]]";
-// CHECK: {{^ +}}info.name_expression = "fill<$b>";
+// CHECK: {{^ +}}info.name_expression = "fill<$@max_threads, $@min_blocks, $b>";
 
 void run(float* x, int n) {
   launch<1>(x, n);

@@ -17,12 +17,9 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 
 // CHECK: #line 1 "{{.*}}vadd.cu"
 // CHECK: static const char tiletune_site_[[#LINE:]]_3_source[] = R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #line 12 "{{.*}}vadd.cu"
-// CHECK-NEXT: template <int TILE>
-// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void vadd(const float* a, const float* b, float* c, int n) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int TILE>
+// CHECK-NEXT: __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) __global__ void vadd(const float* a, const float* b, float* c, int n) {
 // CHECK: )tiletune";
 // LAYOUT:){{tiletune}}";
 // LAYOUT-NEXT:#line [[#LINE:]] "{{.*}}vadd.cu"
@@ -33,7 +30,7 @@ __global__ void vadd(const float* a, const float* b, float* c, int n) {
 // LAYOUT-NEXT:  info.id = "{{[0-9a-f]+}}";
 // LAYOUT-NEXT:  info.kernel = "vadd<$tile>";
 // LAYOUT-NEXT:  info.device_source = tiletune_site_[[#LINE]]_3_source;
-// LAYOUT-NEXT:  info.name_expression = "vadd<$tile>";
+// LAYOUT-NEXT:  info.name_expression = "vadd<$@max_threads, $@min_blocks, $tile>";
 // LAYOUT-NEXT:  info.space = ::tiletune::Space::cartesian(
 // LAYOUT-NEXT:      {{[{][{]}}"tile", {64ll, 128ll, 256ll}}, {"occupancy", {1ll, 2ll, 4ll}}});
 // LAYOUT-NEXT:  info.dollar_names = {"tile"};

@@ -25,12 +25,9 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #define INFINITY __int_as_float(0x7f800000U)
 // CHECK-NEXT: #line 16 "{{.*}}builtin_first_use.cu"
-// CHECK-NEXT: template <int BLOCK>
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int BLOCK>
 // CHECK-NOT:  {{^}}__syncthreads{{$}}
 // CHECK-NOT:  barrier_elsewhere
 // CHECK-NOT:  __builtin_inff

@@ -25,9 +25,6 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #define FLT_MAX 3.40282347e+38F
 // CHECK-NEXT: #line 14 "{{.*}}c_library_macros.cu"
 // CHECK-NEXT: __device__ bool in_range(float v) { return v < FLT_MAX; }
@@ -37,7 +34,7 @@ void run(float* out, int n) {
 // CHECK-DAG:  #define INFINITY __int_as_float(0x7f800000U)
 // CHECK-DAG:  #define NAN __int_as_float(0x7fffffffU)
 // CHECK:      #line 16 "{{.*}}c_library_macros.cu"
-// CHECK-NEXT: template <int BLOCK>
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int BLOCK>
 // CHECK-NOT:  __builtin
 // CHECK-NOT:  __assert_fail
 // CHECK:      )tiletune";

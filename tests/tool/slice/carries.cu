@@ -69,8 +69,8 @@ void run(float* out, int n) {
 // CHECK-NEXT: #define BLOCK_OF(x) ((x) * WIDTH)
 // CHECK-NEXT: #define WIDTH 2
 // CHECK-NEXT: #line 32 "{{.*}}carries.cu"
-// CHECK-NEXT: template <int TILE>
-// CHECK-NEXT: __global__ void k(float* out, int n, Mode mode) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int TILE>
+// CHECK-NEXT: __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) __global__ void k(float* out, int n, Mode mode) {
 // CHECK-NOT:  unused_helper
 // CHECK-NOT:  host_only_helper
 // CHECK-NOT:  host_table

@@ -9,7 +9,7 @@
 // RUN: %nvcc -std=c++17 -arch=sm_90 -I%{tiletune_include} -c %t.cu -o %t.o
 // The slice alone, compiled for the device as NVRTC would: the device branch is taken.
 // RUN: sed -n '/_source\[\] = R"tiletune(/,/)tiletune"/{p;/)tiletune"/q;}' %t.cu | sed -e '1s/.*R"tiletune(//' -e '$d' > %t.slice.cu
-// RUN: echo 'template __global__ void k<64>(float*, int);' >> %t.slice.cu
+// RUN: echo 'template __global__ void k<64, 0, 64>(float*, int);' >> %t.slice.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 -diag-suppress 20054 -ptx %t.slice.cu -o %t.ptx
 // RUN: FileCheck --check-prefix=PTX %s --input-file=%t.ptx
 
@@ -54,9 +54,6 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #line 22 "device_conditional_declarations.cu"
 // CHECK-NEXT: #ifdef __CUDA_ARCH__
 // CHECK-NEXT: typedef float accumulator;

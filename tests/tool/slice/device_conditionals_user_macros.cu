@@ -44,9 +44,6 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #define ON_DEVICE COMPILING_DEVICE
 // CHECK-NEXT: #define COMPILING_DEVICE defined(__CUDA_ARCH__)
 // CHECK-NEXT: #if ON_DEVICE
@@ -69,5 +66,5 @@ void run(float* out, int n) {
 // CHECK-NEXT: #define BIAS 7.0f
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #line 36 "device_conditionals_user_macros.cu"
-// CHECK-NEXT: template <int BLOCK>
-// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void k(float* out, int n) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int BLOCK>
+// CHECK-NEXT: __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) __global__ void k(float* out, int n) {

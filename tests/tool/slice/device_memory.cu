@@ -29,9 +29,6 @@ void run(float* out, int n) {
 }
 
 // CHECK:      R"tiletune(// Device source sliced by tiletune.
-// CHECK-NEXT: #ifndef TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #define TILETUNE_LAUNCH_BOUNDS
-// CHECK-NEXT: #endif
 // CHECK-NEXT: #line 10 "{{.*}}device_memory.cu"
 // CHECK-NEXT: __constant__ float kCoeff[4] = {1, 2, 3, 4};
 // CHECK-NEXT: #line 11 "{{.*}}device_memory.cu"
@@ -39,8 +36,8 @@ void run(float* out, int n) {
 // CHECK-NEXT: #line 12 "{{.*}}device_memory.cu"
 // CHECK-NEXT: extern __shared__ float file_scope_dynamic[];
 // CHECK-NEXT: #line 14 "{{.*}}device_memory.cu"
-// CHECK-NEXT: template <int BLOCK>
-// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void k(float* out, int n) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int BLOCK>
+// CHECK-NEXT: __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) __global__ void k(float* out, int n) {
 // CHECK-NEXT:   extern __shared__ float dynamic[];
 // CHECK-NEXT:   __shared__ float tile[BLOCK];
 // CHECK:      )tiletune";

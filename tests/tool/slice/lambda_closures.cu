@@ -103,7 +103,7 @@ void transform(float* x, int n, float s, Bias bias) {
 // CHECK:      struct tiletune_site_{{[0-9]+}}_3_for<::tiletune::Closure<[[#COPY]], 15, tt_closure_0>> {
 // CHECK-NEXT:   using kernel = void (*)(int, ::tiletune::Closure<[[#COPY]], 15, tt_closure_0>);
 // CHECK-NEXT:   static_assert(sizeof(tt_closure_0) == 16,
-// CHECK:      info.name_expression = "for_each_kernel<$b, tt_closure_[[#COPY]]_15>";
+// CHECK:      info.name_expression = "for_each_kernel<$@max_threads, $@min_blocks, $b, tt_closure_[[#COPY]]_15>";
 // CHECK:      struct tt_closure_[[#COPY+2]]_15 {
 // CHECK-NEXT: float * a;
 // CHECK-NEXT: float * b;
@@ -126,7 +126,7 @@ void transform(float* x, int n, float s, Bias bias) {
 // CHECK:      struct tt_closure_[[#SCALE+4]]_16 {
 // CHECK-NEXT: template <class tt_auto_0>
 // CHECK-NEXT: __device__ auto operator()(tt_auto_0 v) const
-// CHECK:      info.name_expression = "map_kernel<$b, float, tt_closure_[[#SCALE+4]]_16>";
+// CHECK:      info.name_expression = "map_kernel<$@max_threads, $@min_blocks, $b, float, tt_closure_[[#SCALE+4]]_16>";
 // CHECK:      struct tt_closure_[[#SCALE+7]]_16 {
 // CHECK-NEXT: int calls;
 // CHECK-NEXT: __device__ auto operator()(float v){{$}}

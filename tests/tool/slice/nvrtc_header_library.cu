@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.cu
 // RUN: %nvcc -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -I%{tiletune_include} -I%S/Inputs/rtc_library -c %t.cu -o %t.o
 // SLICE: "-default-device"
-// SLICE: Device source sliced by tiletune.\n#include <rtclib/ops.hpp>\n#ifndef TILETUNE_LAUNCH_BOUNDS
+// SLICE: Device source sliced by tiletune.\n#include <rtclib/ops.hpp>\n#line
 // SLICE-NOT: twice(T x)
 // OUT: "-default-device"
 

@@ -63,10 +63,11 @@ void run(floatX* x, int n) {
 // CHECK-NEXT: static constexpr int value = N;
 // CHECK-NEXT: };
 // CHECK-NEXT: #line 31 "template_arguments.cu"
-// CHECK-NEXT: template <int TILE, class T, class F, Rounding R, int U, int W>
-// CHECK-NEXT: TILETUNE_LAUNCH_BOUNDS __global__ void map(T* x, int n) {
+// CHECK-NEXT: template <int tiletune_max_threads, int tiletune_min_blocks, int TILE, class T, class F, Rounding R, int U, int W>
+// CHECK-NEXT: __launch_bounds__(tiletune_max_threads, tiletune_min_blocks) __global__ void map(T* x, int n) {
 // CHECK-NEXT: int i = blockIdx.x * TILE + threadIdx.x;
 // CHECK-NEXT: if (i < n) x[i] = F{}(x[i]);
 // CHECK-NEXT: }
 // CHECK-NEXT: )tiletune";
-// CHECK:      {{^}}  info.name_expression = "map<$tile, floatX, op::Scale<floatX>, Rounding::"
+// CHECK:      {{^}}  info.name_expression = "map<$@max_threads, $@min_blocks, $tile, floatX, "
+// CHECK-NEXT: {{^}}      "op::Scale<floatX>, Rounding::kDown, kUnroll * " "sizeof(int), Width<4>::value>";
