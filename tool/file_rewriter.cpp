@@ -77,7 +77,7 @@ class FileRewriter {
       return;
     }
     const Annotation& annotation = std::get<Annotation>(parsed);
-    std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, report_);
+    std::optional<CheckedSite> checked = check_site(site, annotation, launches, lookup_, preprocessor, report_);
     // Clang's errors on the names in `where` and `key` (an undeclared one) are the site's,
     // whatever the rest: the tool's checks have nothing to say of them.
     bool name_errors = annotation.where && release_span_diagnostics(site, annotation.where->span);

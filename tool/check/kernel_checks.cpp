@@ -3,6 +3,7 @@
 #include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
 #include "check/kernel_lookup.h"
+#include "preprocess/register_limit.h"
 
 #include <tiletune/rules.h>
 
@@ -369,6 +370,19 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   check_cluster_dims(a, kernel, report);
   if (literal) warn_large_space(a, *literal, report);
   return kernel;
+}
+
+void check_register_limit(const Annotation& a, const clang::FunctionDecl* kernel,
+                          const PreprocessorRecord& preprocessor, SiteReporter& report) {
+  std::optional<clang::SourceLocation> limit = register_limit(kernel, preprocessor);
+  if (!limit) return;
+  std::optional<Span> span = hint_span(a, a.occupancy, rules::kOccupancy);
+  if (!span) return;
+  report.error(*span,
+               "the kernel's __maxnreg__ fixes its registers, which is how the compiler meets "
+               "'occupancy' (a minimum of blocks per multiprocessor): leave out 'occupancy', or "
+               "__maxnreg__");
+  report.note(*limit, "__maxnreg__ given here");
 }
 
 }  // namespace tiletune::tool

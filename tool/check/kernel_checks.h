@@ -7,6 +7,7 @@
 #include "check/kernel_lookup.h"
 #include "check/space_checks.h"
 #include "diagnostics/diagnostics.h"
+#include "preprocess/preprocessor_record.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -23,5 +24,11 @@ namespace tiletune::tool {
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
                                         bool deduced, const LookupIndex& lookup,
                                         const clang::FunctionDecl* enclosing, SiteReporter& report);
+
+// A kernel given nvcc's __maxnreg__ (register_limit.h) takes no `occupancy` hint or axis: the
+// compiler meets a minimum of blocks per multiprocessor by limiting registers, which __maxnreg__
+// fixes (and NVRTC refuses launch bounds beside it).
+void check_register_limit(const Annotation& a, const clang::FunctionDecl* kernel,
+                          const PreprocessorRecord& preprocessor, SiteReporter& report);
 
 }  // namespace tiletune::tool

@@ -11,7 +11,7 @@ namespace tiletune::tool {
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
                                       const SiteLaunches& launches, const LookupIndex& lookup,
-                                      Reporter& report) {
+                                      const PreprocessorRecord& preprocessor, Reporter& report) {
   SiteReporter site_report(report, site);
   unsigned const errors_before = report.errors();
   check_keywords(annotation, site_report);
@@ -32,6 +32,7 @@ std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& an
                        (!launches.instantiations.empty() && launches.instantiations[0].kernel);
   const clang::FunctionDecl* kernel =
       check_kernel(annotation, literal_space, deduced, lookup, launches.enclosing, site_report);
+  check_register_limit(annotation, kernel, preprocessor, site_report);
   if (report.errors() == errors_before)
     check_dynamic_shared_memory(annotation, kernel, site_report);
   if (report.errors() != errors_before) return std::nullopt;

@@ -42,6 +42,6 @@ struct CheckedSite {
 
 std::optional<CheckedSite> check_site(const SiteText& site, const Annotation& annotation,
                                       const SiteLaunches& launches, const LookupIndex& lookup,
-                                      Reporter& report);
+                                      const PreprocessorRecord& preprocessor, Reporter& report);
 
 }  // namespace tiletune::tool

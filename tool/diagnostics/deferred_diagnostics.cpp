@@ -1,5 +1,7 @@
 #include "diagnostics/deferred_diagnostics.h"
 
+#include <llvm/ADT/SmallString.h>
+
 #include <algorithm>
 
 namespace tiletune::tool {
@@ -106,6 +108,13 @@ void DeferredDiagnostics::finish() { target_.finish(); }
 
 void DeferredDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                                            const clang::Diagnostic& info) {
+  // nvcc's __maxnreg__ is an attribute Clang 22 does not know; nvcc takes it, and the tool reads it
+  // from the macro (preprocess/register_limit.h): nothing to warn about.
+  if (level == clang::DiagnosticsEngine::Warning) {
+    llvm::SmallString<64> message;
+    info.FormatDiagnostic(message);
+    if (message.str().starts_with("unknown attribute 'maxnreg'")) return;
+  }
   if (deferring_ && level != clang::DiagnosticsEngine::Fatal) {
     held_.emplace_back(level, info);
     return;

@@ -1,5 +1,6 @@
 #include "slice/slicer.h"
 
+#include "preprocess/register_limit.h"
 #include "slice/c_library_macros.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
@@ -111,7 +112,9 @@ class Slicer {
   std::optional<Slice> run(const clang::FunctionDecl* kernel,
                            const std::vector<unsigned>& constant_params, bool bounded_block,
                            const std::vector<Use>& argument_uses) {
-    bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>();
+    // A kernel's own bounds or register limit stand: NVRTC takes no second bounds beside them.
+    bounded_block_ = bounded_block && !kernel->hasAttr<clang::CUDALaunchBoundsAttr>() &&
+                     !register_limit(kernel, preprocessor_);
     Slice slice;
     std::optional<SliceContents> contents = collect(kernel, argument_uses, slice);
     SourceEdits edits(context_);
