@@ -1,10 +1,15 @@
 // Host time per launch of a trivial kernel after tuning: a TILETUNE site (the call the tool
 // emits: arguments converted, key built, lock-free lookup, cuLaunchKernelEx) against a raw
-// cuLaunchKernelEx of the same machine code. 100k launches each, back to back and in bursts that
-// never fill the launch queue, three alternating rounds, the best round of each. Goal: site / raw
-// <= 1.06. Then a site whose kernel reads a __constant__ table that host code writes
-// (SiteInfo::symbols: one device-to-device copy before each launch) against the same raw launch
-// with and without that copy. Skips without a GPU.
+// cuLaunchKernelEx of the same machine code, and against the raw launch after a cuCtxGetCurrent
+// (the one driver call the site makes besides the launch, to find the context's winner). Back to
+// back, and in bursts that never fill the launch queue (enqueue only). The modes alternate in
+// blocks of 5,000 launches over 31 rounds, each round in the other order than the last, so that
+// a drift of the host (clocks, other work) falls on all of them alike; a block's figure is the
+// median of its stretches of 500 (bursts of 200), each figure the median of its blocks, each
+// ratio the median of the rounds' ratios. Goal: site / raw <= 1.03 both ways.
+// Then a site whose kernel reads a __constant__ table that host code writes (SiteInfo::symbols:
+// one device-to-device copy before each launch) against the same raw launch with and without that
+// copy. Skips without a GPU.
 #include "tuning_bench_support.h"
 
 #include "compile/nvrtc_compiler.h"
@@ -16,14 +21,23 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 
 using namespace tiletune;
 using namespace tiletune::bench;
 
 namespace {
 
-constexpr int kLaunches = 100000;
-constexpr int kBurst = 200;  // well under the launch queue's depth
+constexpr int kLaunches = 100000;  // the symbol site's figures: best of 3 rounds of these
+constexpr int kBurst = 200;        // well under the launch queue's depth
+constexpr int kRounds = 31;
+constexpr int kBlock = 5000;   // launches per mode and round, a multiple of kBurst and kStretch
+constexpr int kStretch = 500;  // back to back, timed apart
+
+double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
 
 struct RawDriver {
   PFN_cuModuleLoadData_v2000 module_load_data = nullptr;
@@ -32,6 +46,7 @@ struct RawDriver {
   PFN_cuCtxSynchronize_v2000 ctx_synchronize = nullptr;
   PFN_cuModuleGetGlobal_v3020 module_get_global = nullptr;
   PFN_cuMemcpyDtoDAsync_v3020 memcpy_dtod_async = nullptr;
+  PFN_cuCtxGetCurrent_v4000 ctx_get_current = nullptr;
 
   RawDriver() {
     void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -50,6 +65,7 @@ struct RawDriver {
     resolve("cuCtxSynchronize", 2000, ctx_synchronize);
     resolve("cuModuleGetGlobal", 3020, module_get_global);
     resolve("cuMemcpyDtoDAsync", 3020, memcpy_dtod_async);
+    resolve("cuCtxGetCurrent", 4000, ctx_get_current);
   }
 };
 
@@ -104,36 +120,65 @@ int main() {
   config.blockDimY = config.blockDimZ = 1;
   void* args[2] = {&p, &n};
 
-  auto time_per_launch_us = [&](auto&& one_launch) {
+  // `launches` back to back, then waited for: the median per launch of its stretches of kStretch
+  // (a stretch the host spent elsewhere, an interrupt, moves the median of a block little).
+  auto time_per_launch_us = [&](auto&& one_launch, int launches) {
+    std::vector<double> stretches;
     raw.ctx_synchronize();
-    Clock::time_point start = Clock::now();
-    for (int i = 0; i < kLaunches; ++i) one_launch();
-    double s = seconds_since(start);
+    for (int stretch = 0; stretch < launches / kStretch; ++stretch) {
+      Clock::time_point start = Clock::now();
+      for (int i = 0; i < kStretch; ++i) one_launch();
+      stretches.push_back(seconds_since(start) / kStretch * 1e6);
+    }
     raw.ctx_synchronize();
-    return s / kLaunches * 1e6;
+    return median(stretches);
   };
   // Enqueue time only: bursts short enough that the launch queue never fills, each timed without
-  // the synchronize that follows it. In the stream of launches above, a full queue makes the host
-  // wait for the GPU, so that figure is mostly the GPU's launch rate; this one is the host's work.
-  auto enqueue_us = [&](auto&& one_launch) {
-    double total = 0;
-    for (int burst = 0; burst < kLaunches / kBurst; ++burst) {
+  // the synchronize that follows it, the median per launch of the bursts. In the stream of
+  // launches above, a full queue makes the host wait for the GPU, so that figure is partly the
+  // GPU's launch rate; this one is the host's work.
+  auto enqueue_us = [&](auto&& one_launch, int launches) {
+    std::vector<double> bursts;
+    for (int burst = 0; burst < launches / kBurst; ++burst) {
       raw.ctx_synchronize();
       Clock::time_point start = Clock::now();
       for (int i = 0; i < kBurst; ++i) one_launch();
-      total += seconds_since(start);
+      bursts.push_back(seconds_since(start) / kBurst * 1e6);
     }
     raw.ctx_synchronize();
-    return total / kLaunches * 1e6;
+    return median(bursts);
   };
   auto raw_launch = [&] { raw.launch_kernel_ex(&config, function, args, nullptr); };
+  auto raw_context_launch = [&] {
+    CUcontext current = nullptr;
+    raw.ctx_get_current(&current);
+    if (current) raw.launch_kernel_ex(&config, function, args, nullptr);
+  };
   auto site_launch = [&] { launch<decltype(&nothing)>(site, key(bucket(n)), geometry, p, n); };
-  double best_raw = 1e30, best_site = 1e30, best_raw_enqueue = 1e30, best_site_enqueue = 1e30;
-  for (int round = 0; round < 3; ++round) {
-    best_raw = std::min(best_raw, time_per_launch_us(raw_launch));
-    best_site = std::min(best_site, time_per_launch_us(site_launch));
-    best_raw_enqueue = std::min(best_raw_enqueue, enqueue_us(raw_launch));
-    best_site_enqueue = std::min(best_site_enqueue, enqueue_us(site_launch));
+  // Per mode: [0] back to back, [1] enqueue only; one entry per round.
+  std::vector<double> raw_us[2], context_us[2], site_us[2], site_ratio[2], context_ratio[2];
+  auto round_of = [&](int way, auto&& timing) {
+    time_per_launch_us(raw_launch, kBlock / 5);  // warm: each round starts from the same state
+    double r = 0, c = 0, t = 0;
+    if (way % 2 == 0) {
+      r = timing(raw_launch, kBlock);
+      c = timing(raw_context_launch, kBlock);
+      t = timing(site_launch, kBlock);
+    } else {
+      t = timing(site_launch, kBlock);
+      c = timing(raw_context_launch, kBlock);
+      r = timing(raw_launch, kBlock);
+    }
+    const int mode = way / 2;
+    raw_us[mode].push_back(r);
+    context_us[mode].push_back(c);
+    site_us[mode].push_back(t);
+    site_ratio[mode].push_back(t / r);
+    context_ratio[mode].push_back(c / r);
+  };
+  for (int round = 0; round < kRounds; ++round) {
+    round_of(round % 2, time_per_launch_us);
+    round_of(2 + round % 2, enqueue_us);
   }
   // The same kernel reading a 256-byte __constant__ table that the application owns.
   SiteInfo symbol_info = info;
@@ -176,25 +221,37 @@ int main() {
   };
   double best_symbol_raw = 1e30, best_symbol_copy = 1e30, best_symbol_site = 1e30;
   for (int round = 0; round < 3; ++round) {
-    best_symbol_raw = std::min(best_symbol_raw, enqueue_us(raw_symbol_launch));
-    best_symbol_copy = std::min(best_symbol_copy, enqueue_us(raw_copy_and_launch));
-    best_symbol_site = std::min(best_symbol_site, enqueue_us(symbol_site_launch));
+    best_symbol_raw = std::min(best_symbol_raw, enqueue_us(raw_symbol_launch, kLaunches));
+    best_symbol_copy = std::min(best_symbol_copy, enqueue_us(raw_copy_and_launch, kLaunches));
+    best_symbol_site = std::min(best_symbol_site, enqueue_us(symbol_site_launch, kLaunches));
   }
   runtime.device().release(context, application);
 
-  std::printf("launch_overhead: %d launches of a trivial kernel (%s), best of 3 rounds\n",
-              kLaunches, info.space.describe(best).c_str());
-  std::printf("  back to back:  raw cuLaunchKernelEx %.3f us, TILETUNE site %.3f us per launch\n",
-              best_raw, best_site);
-  std::printf("  enqueue only (bursts of %d): raw %.3f us, site %.3f us per launch\n", kBurst,
-              best_raw_enqueue, best_site_enqueue);
-  std::printf("  ratio site/raw: back to back %.3f, enqueue only %.3f (goal <= 1.06)\n",
-              best_site / best_raw, best_site_enqueue / best_raw_enqueue);
+  std::printf(
+      "launch_overhead: a trivial kernel (%s), %d rounds of %d launches per mode, medians\n",
+      info.space.describe(best).c_str(), kRounds, kBlock);
+  const char* const ways[2] = {"back to back", "enqueue only (bursts of 200)"};
+  for (int mode = 0; mode < 2; ++mode)
+    std::printf(
+        "  %-29s raw cuLaunchKernelEx %.3f us, raw after cuCtxGetCurrent %.3f us (%.3fx), "
+        "TILETUNE site %.3f us per launch\n",
+        ways[mode], median(raw_us[mode]), median(context_us[mode]), median(context_ratio[mode]),
+        median(site_us[mode]));
+  std::printf(
+      "  ratio site/raw: back to back %.3f, enqueue only %.3f (goal <= 1.03; rounds' ratios "
+      "from %.3f to %.3f and %.3f to %.3f)\n",
+      median(site_ratio[0]), median(site_ratio[1]),
+      *std::min_element(site_ratio[0].begin(), site_ratio[0].end()),
+      *std::max_element(site_ratio[0].begin(), site_ratio[0].end()),
+      *std::min_element(site_ratio[1].begin(), site_ratio[1].end()),
+      *std::max_element(site_ratio[1].begin(), site_ratio[1].end()));
   std::printf(
       "  __constant__ table from the host (enqueue only): raw launch %.3f us, raw copy + "
       "launch %.3f us, site %.3f us per launch\n",
       best_symbol_raw, best_symbol_copy, best_symbol_site);
   std::printf("  ratio symbol site/raw launch %.3f, symbol site/raw copy + launch %.3f\n",
               best_symbol_site / best_symbol_raw, best_symbol_site / best_symbol_copy);
+  std::printf("launch_overhead: site/raw back to back %.3f, enqueue only %.3f (goal <= 1.03)\n",
+              median(site_ratio[0]), median(site_ratio[1]));
   return 0;
 }

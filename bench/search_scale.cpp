@@ -13,6 +13,7 @@
 // [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
 // about a minute, and its winner is re-timed with the sample winners, so one is its best). The
 // summary line is last. Skips without a GPU.
+#include "padded_matmul.h"
 #include "retime.h"
 
 #include "compile/nvrtc_compiler.h"
@@ -29,32 +30,6 @@ using namespace tiletune::bench;
 namespace {
 
 constexpr double kWithin = 1.03;
-
-const char* kPaddedMatmul = R"(
-template <int BM, int BN, int BK, int PAD>
-__global__ void matmul(const float* A, const float* B, float* C, int n) {
-  __shared__ float As[BM][BK + PAD];
-  __shared__ float Bs[BK][BN + PAD];
-  constexpr int TM = BM / 16, TN = BN / 16;
-  int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
-  int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
-  float acc[TM][TN] = {};
-  for (int k0 = 0; k0 < n; k0 += BK) {
-    for (int i = t; i < BM * BK; i += 256) As[i / BK][i % BK] = A[(row0 + i / BK) * n + k0 + i % BK];
-    for (int i = t; i < BK * BN; i += 256) Bs[i / BN][i % BN] = B[(k0 + i / BN) * n + col0 + i % BN];
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < BK; ++k)
-#pragma unroll
-      for (int a = 0; a < TM; ++a)
-#pragma unroll
-        for (int b = 0; b < TN; ++b) acc[a][b] += As[ty + a * 16][k] * Bs[k][tx + b * 16];
-    __syncthreads();
-  }
-  for (int a = 0; a < TM; ++a)
-    for (int b = 0; b < TN; ++b) C[(row0 + ty + a * 16) * n + col0 + tx + b * 16] = acc[a][b];
-}
-)";
 
 // The convolution of Kernel Tuner's example (examples/cuda/convolution.cu, after van Werkhoven et
 // al., "Optimizing convolution operations on GPUs using adaptive tiling", FGCS 2014): a 4096 x 4096
@@ -125,27 +100,7 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
                                               const DeviceMemory& image,
                                               const DeviceMemory& filter) {
   std::vector<std::unique_ptr<BenchCase>> all;
-  {
-    auto c = std::make_unique<BenchCase>();
-    c->name = "matmul";
-    // 4 x 4 x 4 x 4 x 4 = 1,024 configurations.
-    c->info = site("matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>",
-                   Space::cartesian({{"bm", {16, 32, 64, 128}},
-                                     {"bn", {16, 32, 64, 128}},
-                                     {"bk", {4, 8, 16, 32}},
-                                     {"pad", {0, 1, 2, 4}},
-                                     {"occupancy", {1, 2, 3, 4}}}));
-    c->n = 1024;
-    c->geometry = [n = c->n](const Config& cfg) {
-      return Geometry{Dim(n / static_cast<int>(cfg[1]), n / static_cast<int>(cfg[0])), Dim(16, 16),
-                      0, nullptr};
-    };
-    c->in = in.as<float>();
-    c->out = out.as<float>();
-    c->key = key(c->n);
-    c->args = {&c->in, &c->in, &c->out, &c->n};
-    all.push_back(std::move(c));
-  }
+  all.push_back(padded_matmul_case("bench/search_scale.cpp", in, out));
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "reduction";

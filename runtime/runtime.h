@@ -23,6 +23,13 @@ class Runtime {
   // The process-wide runtime on the CUDA driver. Throws tiletune::Error when there is no GPU.
   static Runtime& global();
 
+  // At a site's construction (its runtime; null: the process-wide one, not made here: that opens
+  // the GPU): what the site's first tuning would start and wait for (Compiler::start_ahead) is
+  // started now, in the background, unless the options say this process never tunes (disabled,
+  // pinned). The sites the tool emits are constructed when the program loads, long before a
+  // first launch has opened the GPU and tunes. Once per process; a later call does nothing.
+  static void start_compiles_ahead(Runtime* runtime);
+
   detail::Device& device() { return *device_; }
   detail::Compiler& compiler() { return *compiler_; }
   detail::ThreadPool& pool() { return pool_; }

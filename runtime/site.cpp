@@ -15,6 +15,7 @@
 #include <tiletune/site.h>
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <utility>
 
@@ -32,6 +33,14 @@ std::vector<Site*>& registry() {
 
 // How many TuneAhead scopes the calling thread is in: while any, launches decide and run nothing.
 thread_local int tune_ahead_scopes = 0;
+// How many threads are in one now. The warm path reads this first, a plain load of a global, and
+// the thread-local count (a call into the C library where libtiletune is a shared library) only
+// while some thread is in a scope: a thread sees its own increment, so it never misses its own.
+std::atomic<int> threads_in_tune_ahead{0};
+
+bool in_tune_ahead() {
+  return threads_in_tune_ahead.load(std::memory_order_relaxed) != 0 && tune_ahead_scopes != 0;
+}
 
 }  // namespace
 
@@ -50,6 +59,14 @@ struct Site::State {
     return detail::find_winner(winners, key, context, hash);
   }
 
+  // A launch that is not the warm path (Site::launch): `w` is the key's winner, null before the
+  // first launch has decided one. A launch with arguments per configuration or shared variables
+  // comes here every time: no allocation, no lock and no string work here either once the key has
+  // its winner.
+  void launch_with_care(Runtime& rt, const Key& key, detail::ContextHandle context,
+                        std::uint64_t hash, const detail::Winner* w, GeometryRef geometry,
+                        void** args, TuningOptionsRef tuning_options, ArgumentsRef arguments);
+
   void clear(const std::optional<Key>& key) {
     winners.erase_if([&](const detail::Winner& w) { return !key || w.key == *key; });
     first_launch.forget(key);
@@ -63,6 +80,7 @@ struct Site::State {
 
 Site::Site(SiteInfo info, Runtime* runtime)
     : state_(std::make_unique<State>(std::move(info), runtime)) {
+  Runtime::start_compiles_ahead(runtime);
   std::lock_guard lock(registry_mutex());
   registry().push_back(this);
 }
@@ -73,8 +91,12 @@ Site::~Site() {
   std::erase(registry(), this);
 }
 
-TuneAhead::TuneAhead() { ++tune_ahead_scopes; }
-TuneAhead::~TuneAhead() { --tune_ahead_scopes; }
+TuneAhead::TuneAhead() {
+  if (tune_ahead_scopes++ == 0) threads_in_tune_ahead.fetch_add(1, std::memory_order_relaxed);
+}
+TuneAhead::~TuneAhead() {
+  if (--tune_ahead_scopes == 0) threads_in_tune_ahead.fetch_sub(1, std::memory_order_relaxed);
+}
 
 std::vector<Site*> sites() {
   std::lock_guard lock(registry_mutex());
@@ -96,30 +118,44 @@ namespace {
 
 }  // namespace
 
-// The fast path: no allocation, no lock, no string work once the key has a winner.
+[[gnu::noinline]] void Site::State::launch_with_care(Runtime& rt, const Key& key,
+                                                     detail::ContextHandle context,
+                                                     std::uint64_t hash, const detail::Winner* w,
+                                                     GeometryRef geometry, void** args,
+                                                     TuningOptionsRef tuning_options,
+                                                     ArgumentsRef arguments) {
+  detail::Device& device = rt.device();
+  if (!w)
+    w = first_launch.winner(rt, {info, key, context, geometry, args, tuning_options, arguments},
+                            hash);
+  if (in_tune_ahead()) return;
+  if (arguments) arguments(w->config);
+  const Geometry g = geometry(w->config);
+  if (!w->symbols.empty()) detail::copy_symbols_in(device, w->symbols, g.stream);
+  device.launch(w->function, g, args, w->cluster);
+  if (w->provisional)
+    detail::record_captured_launch(device, rt.options().logger(), this, info, winners, *w, geometry,
+                                   static_cast<bool>(arguments), g.stream);
+  if (!w->symbols.empty()) detail::copy_symbols_back(device, w->symbols, g.stream);
+}
+
+// The warm path: a key with its winner, found without a lock, launched with nothing around it. It
+// is most launches, so it is kept short; whatever else a launch may need (deciding a key's first
+// winner, a provisional one while a graph captures, a TuneAhead scope, arguments per
+// configuration, the site's shared variables copied around the launch) is the careful path, out
+// of line.
 void Site::launch(const Key& key, GeometryRef geometry, void** args,
                   TuningOptionsRef tuning_options, ArgumentsRef arguments) try {
   Runtime& rt = state_->rt();
   detail::Device& device = rt.device();
-  detail::ContextHandle context = device.current_context();
+  const detail::ContextHandle context = device.current_context();
   const std::uint64_t hash = detail::winner_hash(key, context);
   const detail::Winner* w = state_->find(key, context, hash);
-  if (!w) [[unlikely]]
-    w = state_->first_launch.winner(
-        rt, {state_->info, key, context, geometry, args, tuning_options, arguments}, hash);
-  if (tune_ahead_scopes) [[unlikely]]
+  if (w && w->symbols.empty() && !arguments && !in_tune_ahead()) [[likely]] {
+    device.launch(w->function, geometry(w->config), args, w->cluster);
     return;
-  if (arguments) arguments(w->config);
-  const Geometry g = geometry(w->config);
-  if (!w->symbols.empty()) [[unlikely]]
-    detail::copy_symbols_in(device, w->symbols, g.stream);
-  device.launch(w->function, g, args, w->cluster);
-  if (w->provisional) [[unlikely]]
-    detail::record_captured_launch(device, rt.options().logger(), state_.get(), state_->info,
-                                   state_->winners, *w, geometry, static_cast<bool>(arguments),
-                                   g.stream);
-  if (!w->symbols.empty()) [[unlikely]]
-    detail::copy_symbols_back(device, w->symbols, g.stream);
+  }
+  state_->launch_with_care(rt, key, context, hash, w, geometry, args, tuning_options, arguments);
 } catch (const LaunchValueError& e) {
   launch_value_error(state_->info, key, e);
 }

@@ -4,6 +4,8 @@
 #include <tiletune/error.h>
 #include <tiletune/rules.h>
 
+#include <tiletune/detail/language.h>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -45,12 +47,17 @@ constexpr auto cld(_TtA __tt_a, _TtB __tt_b) -> decltype(__tt_a / __tt_b) {
 }
 
 namespace detail {
+template <class _TtX>
+[[noreturn]] TILETUNE_DETAIL_COLD void launch_dimension_error(_TtX __tt_value, char __tt_axis) {
+  throw LaunchValueError(std::string("a launch dimension (") + __tt_axis + ") is " +
+                         std::to_string(__tt_value) + ", outside 1 to 4294967295");
+}
+
 // A grid or block dimension as the driver takes it: 1 to 2^32 - 1, else a LaunchValueError.
 template <class _TtX, typename std::enable_if<!std::is_class<_TtX>::value, int>::type = 0>
 constexpr unsigned launch_dimension(_TtX __tt_value, char __tt_axis) {
   return __tt_value < _TtX(1) || static_cast<unsigned long long>(__tt_value) > 0xffffffffull
-             ? throw LaunchValueError(std::string("a launch dimension (") + __tt_axis + ") is " +
-                                      std::to_string(__tt_value) + ", outside 1 to 4294967295")
+             ? (launch_dimension_error(__tt_value, __tt_axis), 0u)
              : static_cast<unsigned>(__tt_value);
 }
 // A class that converts to an integer (CuTe's Int<256>, a layout's size(...)), as dim3 takes it.
@@ -147,10 +154,19 @@ constexpr long long next_power_of_two(long long __tt_v, long long __tt_p) {
 }
 }  // namespace detail
 
-// The default key buckets each integral argument to the next power of two, so that n = 1000 and
-// n = 1020 share a tuning while n = 1000 and n = 100000 do not.
+// The default key buckets each integral argument to the next power of two (at most 2^62), so that
+// n = 1000 and n = 1020 share a tuning while n = 1000 and n = 100000 do not. Every launch computes
+// it: with GCC and Clang (and nvcc's host side) from the count of leading zeros, not a loop.
 constexpr long long bucket(long long __tt_v) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __tt_v <= 1 ? __tt_v
+         : __tt_v > (1ll << 62)
+             ? (1ll << 62)
+             : static_cast<long long>(
+                   1ull << (64 - __builtin_clzll(static_cast<unsigned long long>(__tt_v - 1))));
+#else
   return __tt_v <= 1 ? __tt_v : detail::next_power_of_two(__tt_v, 1);
+#endif
 }
 
 }  // namespace tiletune

@@ -40,6 +40,8 @@ class CompileStages {
     for (const CompileRequest& request : requests) out.push_back(front_end(request));
     return out;
   }
+  // As Compiler::start_ahead. The default has nothing to start.
+  virtual void start_ahead(unsigned threads) { (void)threads; }
 };
 
 }  // namespace tiletune::detail

@@ -26,6 +26,12 @@ class Compiler {
   // The front end's version (NVRTC's, major*1000 + minor*10), recorded with each stored winner: a
   // winner found by another front end is tuned again. 0: not known.
   virtual int front_end_version() const { return 0; }
+
+  // Starts in the background what the first compiles of `threads` compile threads at once would
+  // otherwise start and wait for (NVRTC worker processes, NVRTC itself in each), so that the
+  // process's first tuning waits for none of it; once per process. Returns at once. The default
+  // has nothing to start.
+  virtual void start_ahead(unsigned threads) { (void)threads; }
 };
 
 }  // namespace tiletune::detail

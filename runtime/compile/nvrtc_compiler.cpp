@@ -85,6 +85,8 @@ class NvrtcStages final : public CompileStages {
 
   int front_end_version() const override { return nvrtc_version(); }
 
+  void start_ahead(unsigned threads) override { front_ends_->start_ahead(threads); }
+
   Ptx front_end(const CompileRequest& request) override {
     const FrontEndInput in = input(request);
     FrontEndOutput out = only_kernel(front_ends_->run(in, {in.name_expression}));

@@ -284,7 +284,8 @@ class CudaDevice final : public Device {
   }
 
   void launch(FunctionHandle function, const Geometry& g, void** args, int cluster) override {
-    CUlaunchAttribute attribute{};
+    // The warm path's every launch: the attribute is cleared only where it is passed.
+    CUlaunchAttribute attribute;
     CUlaunchConfig config{};
     config.gridDimX = g.blocks.x;
     config.gridDimY = g.blocks.y;
@@ -295,6 +296,7 @@ class CudaDevice final : public Device {
     config.sharedMemBytes = g.shmem;
     config.hStream = g.stream;
     if (cluster > 1) {
+      attribute = CUlaunchAttribute{};
       attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
       attribute.value.clusterDim.x = static_cast<unsigned>(cluster);
       attribute.value.clusterDim.y = 1;

@@ -21,18 +21,19 @@ class Runtime;
 
 namespace tiletune::detail {
 
-// A key's winner, as every later launch of it reads it.
-struct Winner {
+// A key's winner, as every later launch of it reads it. What the warm launch reads comes first,
+// in the fewest cache lines (three: to the configuration's first values), the result last.
+struct alignas(64) Winner {
   std::uint64_t hash = 0;  // winner_hash(key, context)
-  Key key;
   ContextHandle context = nullptr;
   FunctionHandle function = nullptr;
-  Config config;
   int cluster = 0;
-  TuningResult result;
-  std::vector<SymbolCopy> symbols;  // the site's shared variables in the winner's module
   // Chosen while the stream captured a CUDA graph: its launches are recorded for update_graph().
   bool provisional = false;
+  std::vector<SymbolCopy> symbols;  // the site's shared variables in the winner's module
+  Key key;
+  Config config;
+  TuningResult result;
 };
 
 // Inline, as the launch path's lookup of every launch.

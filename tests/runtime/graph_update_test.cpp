@@ -15,9 +15,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <future>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tiletune {
@@ -243,6 +245,30 @@ TEST(TuneAhead, LaunchesInsideTuneButRunNothingAndTheCaptureAfterHoldsTheWinner)
   f.device->capture = false;
   EXPECT_EQ(f.device->launches(), (std::vector<std::string>{"vadd<(256)>|occ=0|ntid=0"}));
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);  // nothing provisional to update
+}
+
+TEST(TuneAhead, HoldsBackOnlyTheLaunchesOfItsOwnThread) {
+  Fixture f;
+  Site site(vadd_site(), f.runtime.get());
+  launch(site, 1000);  // tunes, and launches the winner
+  ASSERT_EQ(f.device->launches().size(), 1u);
+  std::promise<void> inside, done;
+  std::thread ahead([&] {
+    TuneAhead scope;
+    launch(site, 1000);
+    inside.set_value();
+    done.get_future().wait();
+  });
+  inside.get_future().wait();
+  launch(site, 1000);  // this thread is in no scope: its launches run
+  {
+    TuneAhead scope;
+    launch(site, 1000);  // and in its own, they do not
+  }
+  launch(site, 1000);
+  done.set_value();
+  ahead.join();
+  EXPECT_EQ(f.device->launches().size(), 3u);
 }
 
 }  // namespace

@@ -135,5 +135,19 @@ TEST(LaunchValues, CeilingDivisionNearTheEndOfItsTypeDoesNotOverflow) {
   static_assert(cld(100, 32) == 4);
 }
 
+TEST(LaunchValues, BucketIsTheNextPowerOfTwoUpTo2To62) {
+  // The leading-zero count against the plain doubling it replaced, at every value to 70,000, at
+  // each power of two and either side of it, and past 2^62, where both stop.
+  const auto doubled = [](long long v) { return v <= 1 ? v : detail::next_power_of_two(v, 1); };
+  for (long long v = -5; v <= 70000; ++v) ASSERT_EQ(bucket(v), doubled(v)) << v;
+  for (int shift = 1; shift < 63; ++shift)
+    for (long long v : {(1ll << shift) - 1, 1ll << shift, (1ll << shift) + 1})
+      ASSERT_EQ(bucket(v), doubled(v)) << v;
+  EXPECT_EQ(bucket(LLONG_MAX), 1ll << 62);
+  EXPECT_EQ(bucket(LLONG_MIN), LLONG_MIN);
+  EXPECT_EQ(bucket(1000), 1024);
+  static_assert(bucket(1020) == 1024 && bucket(1024) == 1024 && bucket(1025) == 2048);
+}
+
 }  // namespace
 }  // namespace tiletune

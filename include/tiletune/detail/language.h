@@ -18,6 +18,14 @@
 #define TILETUNE_DETAIL_CONSTANT constexpr
 #endif
 
+// A function that only reports an error, kept out of line and out of the hot code, so that the
+// check that calls it stays small enough to be inlined into every launch.
+#if defined(__GNUC__) || defined(__clang__)
+#define TILETUNE_DETAIL_COLD __attribute__((noinline, cold))
+#else
+#define TILETUNE_DETAIL_COLD
+#endif
+
 namespace tiletune {
 namespace detail {
 

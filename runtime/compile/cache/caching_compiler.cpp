@@ -101,6 +101,8 @@ CachingCompiler::~CachingCompiler() = default;
 
 int CachingCompiler::front_end_version() const { return stages_->front_end_version(); }
 
+void CachingCompiler::start_ahead(unsigned threads) { stages_->start_ahead(threads); }
+
 std::shared_ptr<const CompiledKernel> CachingCompiler::compile(const CompileRequest& request) {
   const std::string key = variant_key(request, toolchain_);
   return caches_->variants

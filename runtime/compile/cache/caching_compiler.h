@@ -49,6 +49,7 @@ class CachingCompiler : public Compiler {
   void prepare(const std::vector<CompileRequest>& requests) override;
 
   int front_end_version() const override;
+  void start_ahead(unsigned threads) override;
 
   const CompileCounters& counters() const { return counters_; }
   const std::string& toolchain() const { return toolchain_; }

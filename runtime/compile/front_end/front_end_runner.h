@@ -21,6 +21,10 @@ class FrontEndRunner {
   // As compile_to_ptx(input, name_expressions), from whichever thread.
   virtual FrontEndBatchOutput run(const FrontEndInput& input,
                                   const std::vector<std::string>& name_expressions) = 0;
+  // Starts, in the background, what the first `threads` compile threads to run at once would
+  // start (worker processes, NVRTC in each): once per process, later calls do nothing. The
+  // default (front ends in the compile threads) has nothing to start.
+  virtual void start_ahead(unsigned threads) { (void)threads; }
 };
 
 // A line for the user at TILETUNE_LOG=1 and above (what the runtime did instead, and why),

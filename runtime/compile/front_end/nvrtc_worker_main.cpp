@@ -3,6 +3,7 @@
 // run by hand.
 #include "compile/front_end/front_end_wire.h"
 #include "compile/front_end/pipe_io.h"
+#include "compile/front_end/worker_process.h"
 #include "process/compile_priority.h"
 
 #include <dirent.h>
@@ -43,9 +44,21 @@ void end_with_the_runtime() {
   }).detach();
 }
 
+// NVRTC's first program in a process costs it more than the next (loading what it needs, setting
+// itself up): a worker started ahead of its first request pays that while it is idle.
+void warm_up() {
+  tiletune::detail::FrontEndRequest request;
+  request.source = "extern \"C\" __global__ void tiletune_warm_up(int* p) { *p = 1; }";
+  request.source_name = "tiletune_warm_up.cu";
+  request.arch = 75;  // the oldest machine code this NVRTC builds
+  request.cubin = true;
+  request.name_expressions = {"tiletune_warm_up"};
+  tiletune::detail::run_front_end(request);  // whatever it says: a request will say it again
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   using namespace tiletune::detail;
   keep_only_standard_descriptors();
   // Below the application's threads, whichever thread started it (process/compile_priority.h).
@@ -72,6 +85,7 @@ int main() {
   }
   if (write_frame(replies, encode_hello(::getpid())) != FrameStatus::kOk) return 1;
   end_with_the_runtime();
+  if (argc > 1 && argv[1] == tiletune::detail::kWarmUpArgument) warm_up();
   std::string bytes;
   while (read_frame(STDIN_FILENO, bytes) == FrameStatus::kOk) {
     const std::optional<FrontEndRequest> request = decode_request(bytes);

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -121,6 +122,48 @@ void WorkerPool::drop(std::unique_ptr<WorkerProcess> worker, FrameStatus why,
                   (why == FrameStatus::kNotAFrame ? "answered with something that is not a reply"
                                                   : "ended before it answered") +
                   ": " + instead);
+}
+
+WorkerPool::Workers::~Workers() {
+  if (ahead.joinable()) ahead.join();
+}
+
+void WorkerPool::start_ahead(unsigned threads) {
+  Workers& workers = workers_.get();
+  int wanted = 0;
+  {
+    // Counted as started from here, so that every request from now on sees them.
+    std::lock_guard lock(workers.mutex);
+    if (std::exchange(workers.started_ahead, true) || workers.cannot_start) return;
+    wanted = std::max(0, static_cast<int>(threads) - workers.started);
+    workers.started += wanted;
+  }
+  if (wanted > 0)
+    workers.ahead = std::thread([this, &workers, wanted] { start_workers_ahead(workers, wanted); });
+}
+
+void WorkerPool::start_workers_ahead(Workers& workers, int wanted) {
+  std::vector<std::unique_ptr<WorkerProcess>> started;
+  for (int i = 0; i < wanted; ++i) {
+    try {
+      started.push_back(WorkerProcess::start(worker_, true));
+    } catch (const Error&) {
+      std::lock_guard lock(workers.mutex);
+      workers.started -= wanted - i;
+      break;  // the first request that needs one tries again, and says why it cannot
+    }
+  }
+  // All started at once, each idle as soon as it has said its hello.
+  const Deadline deadline = std::chrono::steady_clock::now() + settings_.timeout;
+  for (std::unique_ptr<WorkerProcess>& worker : started) {
+    if (worker->await_hello(deadline) == FrameStatus::kOk) {
+      check_in(std::move(worker));
+      continue;
+    }
+    worker.reset();  // stopped and reaped; a request starts another, and says what fails
+    std::lock_guard lock(workers.mutex);
+    --workers.started;
+  }
 }
 
 int WorkerPool::workers() {

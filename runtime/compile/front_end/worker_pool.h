@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tiletune::detail {
@@ -30,6 +31,14 @@ class WorkerPool final : public FrontEndRunner {
   FrontEndBatchOutput run(const FrontEndInput& input,
                           const std::vector<std::string>& name_expressions) override;
 
+  // Starts `threads` workers, less those started already, on a thread of its own, each running
+  // NVRTC once while it waits for its first request; each is idle, for the first request to take,
+  // once it has said its hello, and counts in workers() from this call on. Once per process:
+  // later calls do nothing. A request that comes before they are idle starts its own worker, as
+  // without them (so there may be more workers than threads then). One that cannot be started is
+  // left for a request to find, and say why.
+  void start_ahead(unsigned threads) override;
+
   // Workers this process started and did not drop, idle or busy (tests).
   int workers();
   // The idle workers' process ids (tests).
@@ -38,15 +47,22 @@ class WorkerPool final : public FrontEndRunner {
  private:
   // One process's workers.
   struct Workers {
+    // Waits for the thread that starts workers ahead, which holds no lock for long: a hello
+    // comes within its deadline.
+    ~Workers();
     std::mutex mutex;
     std::vector<std::unique_ptr<WorkerProcess>> idle;
     int started = 0;
     bool cannot_start = false;
+    bool started_ahead = false;
+    std::thread ahead;  // start_ahead's
   };
 
   // An idle worker, else a new one; null when none can be started.
   std::unique_ptr<WorkerProcess> check_out();
   void check_in(std::unique_ptr<WorkerProcess> worker);
+  // start_ahead's thread.
+  void start_workers_ahead(Workers& workers, int wanted);
   // Drops a worker that failed the request for `names`, and says so.
   void drop(std::unique_ptr<WorkerProcess> worker, FrameStatus why,
             const std::vector<std::string>& names);

@@ -69,7 +69,7 @@ void with_default_signals(posix_spawnattr_t& attributes) {
 
 }  // namespace
 
-std::unique_ptr<WorkerProcess> WorkerProcess::start(const std::string& path) {
+std::unique_ptr<WorkerProcess> WorkerProcess::start(const std::string& path, bool warm_up) {
   // Close-on-exec, and closed in children the application forks (process/parent_only_pipes.h):
   // no other process keeps a copy, which would hide a worker's death from this one (its stdout
   // would never reach end of file) or this one's from the worker.
@@ -86,7 +86,9 @@ std::unique_ptr<WorkerProcess> WorkerProcess::start(const std::string& path) {
   SpawnSetup setup;
   give_only_the_pipes(setup.actions, to_worker[0], from_worker[1]);
   with_default_signals(setup.attributes);
-  char* argv[] = {const_cast<char*>(path.c_str()), nullptr};
+  std::string warm_up_argument(kWarmUpArgument);
+  char* argv[] = {const_cast<char*>(path.c_str()), warm_up ? warm_up_argument.data() : nullptr,
+                  nullptr};
   pid_t pid = 0;
   const int spawned =
       ::posix_spawn(&pid, path.c_str(), &setup.actions, &setup.attributes, argv, environ);
@@ -137,6 +139,13 @@ WorkerProcess::Exchange WorkerProcess::exchange(std::string_view request, Deadli
     result.status = read_frame(from_worker_, result.reply, deadline);
   reap_started(false);
   return result;
+}
+
+FrameStatus WorkerProcess::await_hello(Deadline deadline) {
+  if (hello_read_) return FrameStatus::kOk;
+  const FrameStatus status = read_hello(deadline);
+  reap_started(false);
+  return status;
 }
 
 FrameStatus WorkerProcess::read_hello(Deadline deadline) {

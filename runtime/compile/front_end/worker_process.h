@@ -18,11 +18,15 @@
 
 namespace tiletune::detail {
 
+// The worker's one argument, when it is to run NVRTC once before its first request.
+inline constexpr std::string_view kWarmUpArgument = "--warm-up";
+
 class WorkerProcess {
  public:
-  // Starts `path` with this process's environment. Throws tiletune::Error saying why it could not
-  // (no such file, not executable, out of processes).
-  static std::unique_ptr<WorkerProcess> start(const std::string& path);
+  // Starts `path` with this process's environment; with `warm_up`, the worker runs NVRTC once on
+  // a kernel of its own after its hello, before it reads a request (kWarmUpArgument). Throws
+  // tiletune::Error saying why it could not (no such file, not executable, out of processes).
+  static std::unique_ptr<WorkerProcess> start(const std::string& path, bool warm_up = false);
 
   // Closes the pipes (the worker ends when it sees that), kills the worker if it is still there
   // (a stopped or hung one would not end by itself) and reaps the process started.
@@ -39,6 +43,10 @@ class WorkerProcess {
   };
   // Sends one request and waits for its reply until `deadline`. One exchange at a time.
   Exchange exchange(std::string_view request, Deadline deadline);
+  // Waits until `deadline` for the worker's hello, which an exchange otherwise reads first, and
+  // reaps the process started (a worker started ahead of its first request leaves no zombie
+  // until then). kOk once the hello has been read.
+  FrameStatus await_hello(Deadline deadline);
 
   // The worker's process id once it said it, else the process started's.
   pid_t pid() const { return worker_ > 0 ? worker_ : started_; }

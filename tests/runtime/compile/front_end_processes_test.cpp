@@ -161,6 +161,58 @@ TEST(FrontEndProcesses, ForkedChildStartsItsOwnWorkersAndLeavesItsParentsAlone) 
   EXPECT_EQ(pool.idle_workers(), parents);
 }
 
+// Polls until `pool` has `count` idle workers (each has said its hello), for at most a minute.
+std::vector<pid_t> idle_within_a_minute(WorkerPool& pool, std::size_t count) {
+  for (int i = 0; i < 6000 && pool.idle_workers().size() < count; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  std::vector<pid_t> idle = pool.idle_workers();
+  std::sort(idle.begin(), idle.end());
+  return idle;
+}
+
+TEST(FrontEndProcesses, WorkersStartedAheadServeTheFirstRequestsAndAreStartedOnce) {
+  WorkerPool pool(built_worker(), {});
+  pool.start_ahead(2);
+  EXPECT_EQ(pool.workers(), 2);  // counted from the call on
+  pool.start_ahead(2);           // once per process: nothing more, however many are asked for
+  pool.start_ahead(5);
+  EXPECT_EQ(pool.workers(), 2);
+  const std::vector<pid_t> ahead = idle_within_a_minute(pool, 2);
+  ASSERT_EQ(ahead.size(), 2u);
+  // The first request takes one of them (it ran NVRTC once already, and answers alike).
+  expect_same(pool.run(vadd_input(false), {"vadd<64>"}),
+              compile_to_ptx(vadd_input(false), {"vadd<64>"}));
+  EXPECT_EQ(pool.workers(), 2);
+  EXPECT_EQ(idle_within_a_minute(pool, 2), ahead);
+}
+
+TEST(FrontEndProcesses, WorkersStartedAheadCountTheOnesStartedAlready) {
+  WorkerPool pool(built_worker(), {});
+  pool.run(vadd_input(false), {"vadd<32>"});
+  pool.start_ahead(3);
+  EXPECT_EQ(pool.workers(), 3);
+  EXPECT_EQ(idle_within_a_minute(pool, 3).size(), 3u);
+}
+
+TEST(FrontEndProcesses, AForkedChildOfAProcessStartingWorkersAheadStartsItsOwn) {
+  WorkerPool pool(built_worker(), {});
+  const FrontEndBatchOutput expected = compile_to_ptx(vadd_input(false), {"vadd<128>"});
+  pool.start_ahead(2);  // its thread may be starting them as the child is forked
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (pool.workers() != 0) ::_exit(2);  // none of its parent's
+    pool.start_ahead(1);                  // the child's own, once in the child
+    if (pool.workers() != 1 || idle_within_a_minute(pool, 1).size() != 1) ::_exit(3);
+    const FrontEndBatchOutput out = pool.run(vadd_input(false), {"vadd<128>"});
+    ::_exit(out.ptx == expected.ptx && pool.workers() == 1 ? 0 : 1);
+  }
+  EXPECT_EQ(exit_code_within(child, std::chrono::seconds(120)), 0);
+  EXPECT_EQ(idle_within_a_minute(pool, 2).size(), 2u);
+  expect_same(pool.run(vadd_input(false), {"vadd<128>"}), expected);
+  EXPECT_EQ(pool.workers(), 2);
+}
+
 TEST(FrontEndProcesses, WorkerThatEndsBeforeAnsweringFailsOverToThisProcess) {
   // The request is far larger than a pipe holds, so the write itself meets the closed pipe: that
   // must not raise SIGPIPE in this process (which would end the test).
