@@ -7,6 +7,7 @@
 #include "check/site_instantiations.h"
 #include "check/space_checks.h"
 #include "diagnostics/diagnostics.h"
+#include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
 
 #include <clang/AST/ASTContext.h>
