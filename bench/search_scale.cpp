@@ -209,7 +209,12 @@ struct Tuning {
   int unmeasured = 0;  // compiled, not measured: the cost model's call (tune/cost_model.h)
   int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
+  std::vector<Config> fastest;  // the few fastest measured, fastest first (the tuning's medians)
 };
+
+// How many of an exhaustive tuning's fastest configurations are printed: where its best lies
+// against the sample's winners (one step away, or in another region of the space).
+constexpr std::size_t kFastestShown = 5;
 
 // One cold tuning of `c` with `strategy`.
 Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
@@ -240,6 +245,14 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
     t.unmeasured += unmeasured;
     t.visited += (!m.not_visited && !pruned) || unmeasured;
   }
+  std::vector<const Measurement*> ran;
+  for (const Measurement& m : r.measurements)
+    if (m.ok) ran.push_back(&m);
+  std::stable_sort(ran.begin(), ran.end(), [](const Measurement* a, const Measurement* b) {
+    return a->median_ms < b->median_ms;
+  });
+  for (std::size_t i = 0; i < ran.size() && i < kFastestShown; ++i)
+    t.fastest.push_back(ran[i]->config);
   return t;
 }
 
@@ -312,6 +325,10 @@ int main(int argc, char** argv) {
       for (const Tuning& t : *runs)
         if (std::find(winners.begin(), winners.end(), t.winner) == winners.end())
           winners.push_back(t.winner);
+    // The first exhaustive tuning's fastest few, re-timed with the winners and printed: where the
+    // best lies against the sample's winners. Only the exhaustive winners set the best.
+    for (const Config& cfg : exhaustive.front().fastest)
+      if (std::find(winners.begin(), winners.end(), cfg) == winners.end()) winners.push_back(cfg);
     detail::NvrtcCompiler compiler(nullptr);
     const std::vector<double> times = retime(d, compiler, *c, winners);
     const auto time_of = [&](const Config& winner) {
@@ -333,6 +350,10 @@ int main(int argc, char** argv) {
                   c->name.c_str(), t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),
                   ratio);
     }
+    for (const Config& cfg : exhaustive.front().fastest)
+      std::printf("  %-9s exhaustive's fastest: %s, re-timed %.4f ms (%.3fx the exhaustive best)\n",
+                  c->name.c_str(), c->info.space.describe(cfg).c_str(), time_of(cfg),
+                  time_of(cfg) / best);
     const double speedup = exhaustive_s / sample_s;
     std::printf(
         "  %-9s exhaustive: %s\n  %-9s sample:     %s\n  %-9s %d configurations pruned "

@@ -364,6 +364,39 @@ TEST(Tuner, WithMoreInstantiationsThanWorkersEachWorkerGetsABatchCompiledBeforeI
   }
 }
 
+TEST(Tuner, WithFewerThanTwiceAsManyInstantiationsAsWorkersEveryWorkerGetsAProgram) {
+  // 14 distinct instantiations over 10 workers: batches of 2 would be 7 programs, 3 workers idle.
+  // Split until there are 10, the first in the space's order alone: 6 alone, then 4 pairs.
+  RuntimeOptions options;
+  options.workers = 10;
+  Fixture f(vadd_cost, options);
+  Site site(many_tiles_site(), f.runtime.get());
+  long long n = 1 << 16;
+  void* args[1] = {&n};
+  // One geometry for all: the cost model ranks them alike, and the round keeps the space's order.
+  site.launch(
+      key(n),
+      [&](const Config&) {
+        return Geometry{Dim(n / 256), Dim(256), 0, nullptr};
+      },
+      args);
+
+  std::vector<std::size_t> sizes = batch_sizes(*f.compiler);
+  std::sort(sizes.begin(), sizes.end());  // the batches run at once, in any order
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{1, 1, 1, 1, 1, 1, 2, 2, 2, 2}));
+  std::lock_guard lock(f.compiler->mutex);
+  std::set<std::string> alone;  // the instantiations of the programs of one
+  for (const auto& batch : f.compiler->prepared_requests) {
+    std::set<std::string> names;
+    for (const detail::CompileRequest& r : batch) names.insert(r.name_expression);
+    if (names.size() == 1) alone.insert(*names.begin());
+  }
+  // The first 6 in the space's order are alone.
+  EXPECT_EQ(alone, (std::set<std::string>{"vadd<(32)>", "vadd<(64)>", "vadd<(96)>", "vadd<(128)>",
+                                          "vadd<(160)>", "vadd<(192)>"}));
+  EXPECT_EQ(f.compiler->compiles.load(), 28);
+}
+
 // 6 tiles x 2 occupancies at a fixed 256 threads, in a source that takes its launch bounds per
 // configuration: the occupancy is in each configuration's options, so the 6 name expressions make
 // 12 programs' worth of work, and only configurations of one occupancy can share a program.
