@@ -235,6 +235,15 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   Tuning t;
   t.seconds = seconds_since(start);
   const TuningResult r = *s.result(c.key);
+  // SEARCH_SCALE_TABLES=FILE appends each tuning's table to FILE (every configuration it measured
+  // with its median: the landscape the strategies search), written after the tuning is timed.
+  if (const char* file = std::getenv("SEARCH_SCALE_TABLES"))
+    if (FILE* f = std::fopen(file, "a")) {
+      std::fprintf(f, "== %s %s\n%s\n", c.name.c_str(),
+                   strategy == SearchStrategy::exhaustive ? "exhaustive" : "sample",
+                   r.table().c_str());
+      std::fclose(f);
+    }
   t.winner = r.best_config();
   t.phases = r.phases;
   t.rounds = r.rounds;
