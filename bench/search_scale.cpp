@@ -14,6 +14,7 @@
 // about a minute, and its winner is re-timed with the sample winners, so one is its best). The
 // summary line is last. Skips without a GPU.
 #include "retime.h"
+#include "search_scale_spaces.h"
 
 #include "compile/nvrtc_compiler.h"
 
@@ -94,7 +95,7 @@ __global__ void conv2d(float* out, const float* __restrict__ in, const float* __
 }
 )";
 
-constexpr int kImage = 4096, kFilter = 17;
+constexpr int kImage = kConvImage, kFilter = kConvFilter;
 
 const char* kReduction = R"(
 template <int BLOCK, int ITEMS, int UNROLL>
@@ -128,13 +129,7 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "matmul";
-    // 4 x 4 x 4 x 4 x 4 = 1,024 configurations.
-    c->info = site("matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>",
-                   Space::cartesian({{"bm", {16, 32, 64, 128}},
-                                     {"bn", {16, 32, 64, 128}},
-                                     {"bk", {4, 8, 16, 32}},
-                                     {"pad", {0, 1, 2, 4}},
-                                     {"occupancy", {1, 2, 3, 4}}}));
+    c->info = site("matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>", matmul_space());
     c->n = 1024;
     c->geometry = [n = c->n](const Config& cfg) {
       return Geometry{Dim(n / static_cast<int>(cfg[1]), n / static_cast<int>(cfg[0])), Dim(16, 16),
@@ -149,12 +144,8 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "reduction";
-    // 6 x 6 x 4 x 8 = 1,152 configurations.
-    c->info = site("block_sum", kReduction, "block_sum<$block, $items, $unroll>",
-                   Space::cartesian({{"block", {32, 64, 128, 256, 512, 1024}},
-                                     {"items", {1, 2, 4, 8, 16, 32}},
-                                     {"unroll", {1, 2, 4, 8}},
-                                     {"occupancy", {1, 2, 3, 4, 5, 6, 7, 8}}}));
+    c->info =
+        site("block_sum", kReduction, "block_sum<$block, $items, $unroll>", reduction_space());
     c->n = 1 << 24;
     c->geometry = [n = c->n](const Config& cfg) {
       return Geometry{Dim(cld(n, static_cast<int>(cfg[0] * cfg[1]))), Dim(cfg[0]), 0, nullptr};
@@ -168,23 +159,8 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "conv";
-    // Blocks of 64 to 1,024 threads, at most 16 outputs per thread, the tile within the 48 KB of
-    // static shared memory a block may have: 724 of the 2,560 combinations.
-    c->info = site("conv2d", kConvolution, "conv2d<$bx, $by, $tx, $ty, $unroll, $pad>",
-                   Space::cartesian({{"bx", {16, 32, 64, 128}},
-                                     {"by", {1, 2, 4, 8, 16}},
-                                     {"tx", {1, 2, 4, 8}},
-                                     {"ty", {1, 2, 4, 8}},
-                                     {"unroll", {1, kFilter}},
-                                     {"pad", {0, 1}}},
-                                    [](const Config& cfg) {
-                                      const long long threads = cfg[0] * cfg[1];
-                                      const long long shared =
-                                          (cfg[1] * cfg[3] + kFilter - 1) *
-                                          (cfg[0] * cfg[2] + kFilter - 1 + cfg[5]) * 4;
-                                      return threads >= 64 && threads <= 1024 &&
-                                             cfg[2] * cfg[3] <= 16 && shared <= 48 * 1024;
-                                    }));
+    c->info =
+        site("conv2d", kConvolution, "conv2d<$bx, $by, $tx, $ty, $unroll, $pad>", conv_space());
     c->n = kImage;
     c->geometry = [](const Config& cfg) {
       return Geometry{Dim(kImage / static_cast<int>(cfg[0] * cfg[2]),
