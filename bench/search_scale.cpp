@@ -12,9 +12,11 @@
 // measuring). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
 // [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
 // about a minute, and its winner is re-timed with the sample winners, so one is its best). The
-// summary line is last. Skips without a GPU.
+// summary line is last. SEARCH_SCALE_TABLES=FILE appends every tuning's table to FILE, the
+// landscapes bench/search_replay reads. Skips without a GPU.
 #include "padded_matmul.h"
 #include "retime.h"
+#include "search_scale_spaces.h"
 
 #include "compile/nvrtc_compiler.h"
 
@@ -69,7 +71,7 @@ __global__ void conv2d(float* out, const float* __restrict__ in, const float* __
 }
 )";
 
-constexpr int kImage = 4096, kFilter = 17;
+constexpr int kImage = kConvImage, kFilter = kConvFilter;
 
 const char* kReduction = R"(
 template <int BLOCK, int ITEMS, int UNROLL>
@@ -104,12 +106,8 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "reduction";
-    // 6 x 6 x 4 x 8 = 1,152 configurations.
-    c->info = site("block_sum", kReduction, "block_sum<$block, $items, $unroll>",
-                   Space::cartesian({{"block", {32, 64, 128, 256, 512, 1024}},
-                                     {"items", {1, 2, 4, 8, 16, 32}},
-                                     {"unroll", {1, 2, 4, 8}},
-                                     {"occupancy", {1, 2, 3, 4, 5, 6, 7, 8}}}));
+    c->info =
+        site("block_sum", kReduction, "block_sum<$block, $items, $unroll>", reduction_space());
     c->n = 1 << 24;
     c->geometry = [n = c->n](const Config& cfg) {
       return Geometry{Dim(cld(n, static_cast<int>(cfg[0] * cfg[1]))), Dim(cfg[0]), 0, nullptr};
@@ -123,23 +121,8 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "conv";
-    // Blocks of 64 to 1,024 threads, at most 16 outputs per thread, the tile within the 48 KB of
-    // static shared memory a block may have: 724 of the 2,560 combinations.
-    c->info = site("conv2d", kConvolution, "conv2d<$bx, $by, $tx, $ty, $unroll, $pad>",
-                   Space::cartesian({{"bx", {16, 32, 64, 128}},
-                                     {"by", {1, 2, 4, 8, 16}},
-                                     {"tx", {1, 2, 4, 8}},
-                                     {"ty", {1, 2, 4, 8}},
-                                     {"unroll", {1, kFilter}},
-                                     {"pad", {0, 1}}},
-                                    [](const Config& cfg) {
-                                      const long long threads = cfg[0] * cfg[1];
-                                      const long long shared =
-                                          (cfg[1] * cfg[3] + kFilter - 1) *
-                                          (cfg[0] * cfg[2] + kFilter - 1 + cfg[5]) * 4;
-                                      return threads >= 64 && threads <= 1024 &&
-                                             cfg[2] * cfg[3] <= 16 && shared <= 48 * 1024;
-                                    }));
+    c->info =
+        site("conv2d", kConvolution, "conv2d<$bx, $by, $tx, $ty, $unroll, $pad>", conv_space());
     c->n = kImage;
     c->geometry = [](const Config& cfg) {
       return Geometry{Dim(kImage / static_cast<int>(cfg[0] * cfg[2]),
@@ -164,15 +147,40 @@ struct Tuning {
   int unmeasured = 0;  // compiled, not measured: the cost model's call (tune/cost_model.h)
   int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
+  std::vector<Config> fastest;  // the few fastest measured, fastest first (the tuning's medians)
+  // Its compiler, whose counters are read once the kernel's tunings are done: a build started
+  // ahead and dropped while compiling finishes after its tuning, and is counted then.
+  std::shared_ptr<detail::NvrtcCompiler> compiler;
 };
+
+// "312 programs, 1.9 s of front end and 0.4 s of machine code on the workers": the mean of
+// `runs`' compilers' work, every build included (those built ahead that no round visited too).
+std::string mean_compile_work(const std::vector<Tuning>& runs) {
+  double programs = 0, front_end_s = 0, machine_code_s = 0;
+  for (const Tuning& t : runs) {
+    const detail::CompileCounters& c = t.compiler->counters();
+    programs += static_cast<double>(c.front_end_runs.load()) / runs.size();
+    front_end_s += static_cast<double>(c.front_end_ns.load()) / 1e9 / runs.size();
+    machine_code_s += static_cast<double>(c.machine_code_ns.load()) / 1e9 / runs.size();
+  }
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "%.0f programs, %.1f s of front end and %.1f s of machine code on the workers",
+                programs, front_end_s, machine_code_s);
+  return text;
+}
+
+// How many of an exhaustive tuning's fastest configurations are printed: where its best lies
+// against the sample's winners (one step away, or in another region of the space).
+constexpr std::size_t kFastestShown = 5;
 
 // One cold tuning of `c` with `strategy`.
 Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
                  SearchStrategy strategy) {
   RuntimeOptions options;
   options.results_file = "";
-  Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
-                  options);
+  auto compiler = std::make_shared<detail::NvrtcCompiler>(nullptr);
+  Runtime runtime(detail::open_cuda_device(), compiler, options);
   Site s(c.info, &runtime);
   const auto tuning_options = [&] {
     TuningOptions o;
@@ -184,7 +192,17 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   synchronize(device, sync);
   Tuning t;
   t.seconds = seconds_since(start);
+  t.compiler = compiler;
   const TuningResult r = *s.result(c.key);
+  // SEARCH_SCALE_TABLES=FILE appends each tuning's table to FILE (every configuration it measured
+  // with its median: the landscape the strategies search), written after the tuning is timed.
+  if (const char* file = std::getenv("SEARCH_SCALE_TABLES"))
+    if (FILE* f = std::fopen(file, "a")) {
+      std::fprintf(f, "== %s %s\n%s\n", c.name.c_str(),
+                   strategy == SearchStrategy::exhaustive ? "exhaustive" : "sample",
+                   r.table().c_str());
+      std::fclose(f);
+    }
   t.winner = r.best_config();
   t.phases = r.phases;
   t.rounds = r.rounds;
@@ -195,6 +213,14 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
     t.unmeasured += unmeasured;
     t.visited += (!m.not_visited && !pruned) || unmeasured;
   }
+  std::vector<const Measurement*> ran;
+  for (const Measurement& m : r.measurements)
+    if (m.ok) ran.push_back(&m);
+  std::stable_sort(ran.begin(), ran.end(), [](const Measurement* a, const Measurement* b) {
+    return a->median_ms < b->median_ms;
+  });
+  for (std::size_t i = 0; i < ran.size() && i < kFastestShown; ++i)
+    t.fastest.push_back(ran[i]->config);
   return t;
 }
 
@@ -267,6 +293,10 @@ int main(int argc, char** argv) {
       for (const Tuning& t : *runs)
         if (std::find(winners.begin(), winners.end(), t.winner) == winners.end())
           winners.push_back(t.winner);
+    // The first exhaustive tuning's fastest few, re-timed with the winners and printed: where the
+    // best lies against the sample's winners. Only the exhaustive winners set the best.
+    for (const Config& cfg : exhaustive.front().fastest)
+      if (std::find(winners.begin(), winners.end(), cfg) == winners.end()) winners.push_back(cfg);
     detail::NvrtcCompiler compiler(nullptr);
     const std::vector<double> times = retime(d, compiler, *c, winners);
     const auto time_of = [&](const Config& winner) {
@@ -288,7 +318,13 @@ int main(int argc, char** argv) {
                   c->name.c_str(), t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),
                   ratio);
     }
+    for (const Config& cfg : exhaustive.front().fastest)
+      std::printf("  %-9s exhaustive's fastest: %s, re-timed %.4f ms (%.3fx the exhaustive best)\n",
+                  c->name.c_str(), c->info.space.describe(cfg).c_str(), time_of(cfg),
+                  time_of(cfg) / best);
     const double speedup = exhaustive_s / sample_s;
+    std::printf("  %-9s compile work: exhaustive %s; sample %s\n", c->name.c_str(),
+                mean_compile_work(exhaustive).c_str(), mean_compile_work(sampled).c_str());
     std::printf(
         "  %-9s exhaustive: %s\n  %-9s sample:     %s\n  %-9s %d configurations pruned "
         "by the device's limits before compiling; compiled but not measured (the cost model): "

@@ -55,12 +55,12 @@ class Builds : public std::enable_shared_from_this<Builds> {
   // front end counts as its first configuration's), not the step it was queued for: a batch
   // whose front end finishes late still has its machine code built before a later batch's, so
   // the measuring thread never waits behind a later configuration.
-  void start(std::size_t size) {
+  void start(std::size_t size, std::size_t workers) {
     std::vector<Step> steps;
     if (size <= 1) {
       for (std::size_t n = 0; n < jobs_.size(); ++n) steps.push_back({n, {}, n});
     } else {
-      for (std::vector<std::size_t>& batch : batches(size))
+      for (std::vector<std::size_t>& batch : split_for(batches(size), workers))
         steps.push_back({batch.front(), std::move(batch), 0});
     }
     make_ready(std::move(steps));
@@ -117,6 +117,29 @@ class Builds : public std::enable_shared_from_this<Builds> {
       }
     }
     return out;
+  }
+
+  // `groups` split until there are `workers` of them (or each holds one instantiation): batches of
+  // equal size leave workers idle where the instantiations are fewer than twice the workers (17 on
+  // 16 workers: 9 programs of 2, 7 workers idle), and a program's configurations are ready only
+  // when the whole program is. The first groups in the space's order (measured first: the cost
+  // model's most promising, tuner.cpp) are split first, so that they get programs of their own.
+  std::vector<std::vector<std::size_t>> split_for(std::vector<std::vector<std::size_t>> groups,
+                                                  std::size_t workers) const {
+    for (std::size_t g = 0; g < groups.size() && groups.size() < workers;) {
+      std::vector<std::size_t>& group = groups[g];
+      const std::string first = instantiation_of(jobs_[group.front()]);
+      std::vector<std::size_t> alone, rest;
+      for (std::size_t n : group) (instantiation_of(jobs_[n]) == first ? alone : rest).push_back(n);
+      if (rest.empty()) {
+        ++g;
+        continue;
+      }
+      group = std::move(alone);
+      groups.insert(groups.begin() + static_cast<long>(g) + 1, std::move(rest));
+      ++g;
+    }
+    return groups;
   }
 
   static std::string options_of(const Job& job) {
@@ -213,7 +236,8 @@ void start_on_workers(const TuningTools& tools, Builds& builds) {
   const std::size_t workers = std::max(1u, tools.pool.size());
   const std::size_t instantiations = builds.instantiations().size();
   builds.start(std::min<std::size_t>(std::max(1u, tools.settings.front_end_batch),
-                                     (instantiations + workers - 1) / workers));
+                                     (instantiations + workers - 1) / workers),
+               workers);
 }
 
 }  // namespace

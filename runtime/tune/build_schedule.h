@@ -26,7 +26,9 @@ struct Built {
 // takes them as a macro defined per configuration only with equal bounds (launch_bounds.h), so that
 // every worker is busy and each program's fixed cost (starting up, parsing the source) is paid once
 // per batch rather than once per instantiation; with as many workers as instantiations, each gets
-// its own program, which is what runs soonest (bench/tuning_time). A free worker always takes the
+// its own program, which is what runs soonest (bench/tuning_time). Where equal batches would leave
+// workers idle (fewer than twice as many instantiations as workers), the first batches are split
+// until every worker has a program, the first instantiations alone. A free worker always takes the
 // first ready step in the space's order, so the configuration being measured never waits behind a
 // later one.
 std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHandle context,

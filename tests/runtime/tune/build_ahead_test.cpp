@@ -178,6 +178,46 @@ TEST(BuildAhead, TheSampleBuildsAheadTheUnvisitedNeighboursOfWhatLeadsAndTheNext
   EXPECT_EQ(configs[static_cast<std::size_t>(result.best)], (Config{7, 3, 2}));
 }
 
+TEST(BuildAhead, TheSampleBuildsAheadOnlyOnceHalfOfItIsMeasuredAroundTheFastestSoFar) {
+  const SiteInfo info = bowl_site();
+  const std::vector<Config>& configs = info.space.configurations();
+  TuningResult result;
+  result.measurements.resize(configs.size());
+  std::size_t rounds = 0, sample = 0, measured_in_sample = 0;
+  std::vector<std::size_t> measured_at_each;  // of the sample, at each call of the hook
+  const detail::VisitRound visit = [&](const std::vector<std::size_t>& round,
+                                       const detail::Measured& after_each) {
+    if (++rounds == 1) sample = round.size();
+    for (std::size_t i : round) {
+      Measurement& m = result.measurements[i];
+      m.ok = true;
+      m.median_ms = bowl(configs[i]);
+      if (result.best < 0 || m.median_ms < result.measurements[result.best].median_ms)
+        result.best = static_cast<int>(i);
+      measured_in_sample += rounds == 1;
+      if (after_each) after_each(i);
+    }
+    return true;
+  };
+  const detail::BuildAhead build_ahead = [&](const std::vector<std::size_t>& indices) {
+    if (rounds != 1) return;
+    measured_at_each.push_back(measured_in_sample);
+    // Around the fastest measured so far.
+    for (std::size_t i : indices)
+      EXPECT_TRUE(one_axis_apart(configs[i], configs[static_cast<std::size_t>(result.best)]))
+          << info.space.describe(configs[i]);
+  };
+  Search options;
+  options.strategy = SearchStrategy::sample;
+  options.seed = 3;
+  detail::search(info.space, std::vector<bool>(configs.size(), true), options, result, visit,
+                 nullptr, build_ahead);
+  ASSERT_GE(sample, 16u);
+  ASSERT_FALSE(measured_at_each.empty()) << "the sample built nothing ahead";
+  EXPECT_EQ(measured_at_each.front(), (sample + 1) / 2) << "first at half the sample, not before";
+  for (std::size_t n : measured_at_each) EXPECT_GE(n * 2, sample);
+}
+
 TEST(BuildAhead, WithoutAHookNothingIsBuiltAheadAndTheSameRoundsAreVisited) {
   const SiteInfo info = bowl_site();
   const std::vector<Config>& configs = info.space.configurations();
