@@ -164,6 +164,18 @@ std::size_t next_to_measure(const std::vector<std::size_t>& round, const std::ve
   }
 }
 
+// The position in `round` of the first configuration in the space's order of the first `started`
+// not yet `taken` (or round.size() when none): while the outputs' reference is still to be made,
+// the configuration measured next is that one, whatever the compiles' order, so that the
+// reference is the same in every run and the one the user put first.
+std::size_t first_in_space_order(const std::vector<std::size_t>& round,
+                                 const std::vector<bool>& taken, std::size_t started) {
+  std::size_t first = round.size();
+  for (std::size_t p = 0; p < started; ++p)
+    if (!taken[p] && (first == round.size() || round[p] < round[first])) first = p;
+  return first;
+}
+
 std::string failure_text(const std::exception& e) {
   if (const auto* compile = dynamic_cast<const CompileError*>(&e))
     return std::string(compile->what()) + "\n" + compile->log();
@@ -185,6 +197,9 @@ class Trials {
         memory_(memory),
         phases_(phases),
         checking_(options.verify && !(options.outputs.empty() && options.restore.empty())) {}
+
+  // Outputs are checked and no configuration has yet made the reference they are checked against.
+  bool awaiting_reference() const { return checking_ && !reference_; }
 
   // Fills `m`: measured (unless `measuring` is false: one configuration needs no samples), or why
   // not. Returns the function it ran, or null when it failed before having one. `index` (of `m`
@@ -459,7 +474,13 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   };
   const VisitRound visit = [&](const std::vector<std::size_t>& visited_round,
                                const Measured& measured) {
-    const std::vector<std::size_t> round = ranked(device, candidates, visited_round);
+    std::vector<std::size_t> round = ranked(device, candidates, visited_round);
+    // The reference outputs come from the round's first configuration in the space's order: its
+    // build goes first.
+    if (trials.awaiting_reference() && !round.empty()) {
+      const auto first = std::min_element(round.begin(), round.end());
+      std::rotate(round.begin(), first, first + 1);
+    }
     std::vector<bool> in_round(candidates.size(), false);
     for (std::size_t i : round) in_round[i] = true;
     for (std::size_t i : built_ahead)
@@ -477,9 +498,12 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                                        round.begin() + static_cast<long>(end)));
         started = end;
       }
-      const std::size_t n = settings.pipeline
-                                ? next_to_measure(round, taken, started, candidates, result.phases)
-                                : count;
+      std::size_t n =
+          trials.awaiting_reference() ? first_in_space_order(round, taken, started) : round.size();
+      if (n == round.size())
+        n = settings.pipeline ? next_to_measure(round, taken, started, candidates, result.phases)
+                              : static_cast<std::size_t>(
+                                    std::find(taken.begin(), taken.end(), false) - taken.begin());
       taken[n] = true;
       const std::size_t i = round[n];
       if (!result.stopped.empty() || out_of_budget()) {
