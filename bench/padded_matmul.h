@@ -4,6 +4,7 @@
 #pragma once
 
 #include "retime.h"
+#include "search_scale_spaces.h"
 
 #include <memory>
 
@@ -43,12 +44,8 @@ inline std::unique_ptr<BenchCase> padded_matmul_case(const char* file, const Dev
                                                      const DeviceMemory& out) {
   auto c = std::make_unique<BenchCase>();
   c->name = "matmul";
-  c->info = bench_site(file, "matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>",
-                       Space::cartesian({{"bm", {16, 32, 64, 128}},
-                                         {"bn", {16, 32, 64, 128}},
-                                         {"bk", {4, 8, 16, 32}},
-                                         {"pad", {0, 1, 2, 4}},
-                                         {"occupancy", {1, 2, 3, 4}}}));
+  c->info =
+      bench_site(file, "matmul", kPaddedMatmul, "matmul<$bm, $bn, $bk, $pad>", matmul_space());
   c->n = 1024;
   c->geometry = [n = c->n](const Config& cfg) {
     return Geometry{Dim(n / static_cast<int>(cfg[1]), n / static_cast<int>(cfg[0])), Dim(16, 16), 0,

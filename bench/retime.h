@@ -24,6 +24,7 @@ struct BenchCase {
   // Argument storage: args point here.
   const float* in = nullptr;
   float* out = nullptr;
+  const float* weights = nullptr;  // a third buffer (search_scale's convolution filter)
   float scalar = 2.0f;
   int n = 0;
 };

@@ -1,17 +1,22 @@
 // Large spaces: exhaustive tuning against the default large-space strategy (`sample`), on a tiled
-// matmul and a block reduction of over 1,000 configurations each. Every tuning starts cold (a
-// fresh runtime with no compile cache and no results file), so its wall time includes compiling
-// what it visits. Afterwards every winner and the exhaustive best are re-timed on one harness
-// (3 interleaved passes of 100 samples; each configuration's time is its best pass median), and
-// each sample winner counts when it is within 3% of the exhaustive best. Goal: at least 10x less
-// tuning time, within 3% in at least 9 of 10. Before the timed tunings of a kernel, one untimed
-// tuning of its first configuration loads NVRTC and the driver's module code, so that the first
-// timed tuning is not the only one to pay for them. Each strategy's mean wall time is printed
-// with where this thread spent it (compiles waited for, loading, checking, measuring).
-// Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS]] (default 10 and 10). The summary line is
-// last. Skips without a GPU.
+// matmul and a block reduction of over 1,000 configurations each, and a compile-heavy 2-D
+// convolution of 724 (its filter loops unrolled: seconds per NVRTC program). Every tuning starts
+// cold (a fresh runtime with no compile cache and no results file, the driver's JIT cache off), so
+// its wall time includes compiling what it visits. Afterwards every winner and the exhaustive best
+// are re-timed on one harness (3 interleaved passes of 100 samples; each configuration's time is
+// its best pass median), and each sample winner counts when it is within 3% of the exhaustive best.
+// Goal: at least 10x less tuning time, within 3% in at least 9 of 10. Before the timed tunings of a
+// kernel, one untimed tuning of its first configuration loads NVRTC and the driver's module code,
+// so that the first timed tuning is not the only one to pay for them. Each strategy's mean wall
+// time is printed with where this thread spent it (compiles waited for, loading, checking,
+// measuring). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
+// [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
+// about a minute, and its winner is re-timed with the sample winners, so one is its best). The
+// summary line is last. SEARCH_SCALE_TABLES=FILE appends every tuning's table to FILE, the
+// landscapes bench/search_replay reads. Skips without a GPU.
 #include "padded_matmul.h"
 #include "retime.h"
+#include "search_scale_spaces.h"
 
 #include "compile/nvrtc_compiler.h"
 
@@ -27,6 +32,46 @@ using namespace tiletune::bench;
 namespace {
 
 constexpr double kWithin = 1.03;
+
+// The convolution of Kernel Tuner's example (examples/cuda/convolution.cu, after van Werkhoven et
+// al., "Optimizing convolution operations on GPUs using adaptive tiling", FGCS 2014): a 4096 x 4096
+// image, a 17 x 17 filter, each block staging its input tile (and the filter's border) in shared
+// memory, each thread computing TX x TY outputs a block's width and height apart, the filter
+// loops unrolled (the inner one by UNROLL: 1, or whole). Its axes are that example's: block shape,
+// outputs per thread, shared-memory padding; the filter unroll is ours.
+const char* kConvolution = R"(
+constexpr int FW = 17, FH = 17;
+template <int BX, int BY, int TX, int TY, int UNROLL, int PAD>
+__global__ void conv2d(float* out, const float* __restrict__ in, const float* __restrict__ filter,
+                       int width) {
+  __shared__ float tile[BY * TY + FH - 1][BX * TX + FW - 1 + PAD];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = blockIdx.x * BX * TX, y0 = blockIdx.y * BY * TY;
+  const int in_width = width + FW - 1;
+  for (int i = ty; i < BY * TY + FH - 1; i += BY)
+    for (int j = tx; j < BX * TX + FW - 1; j += BX) tile[i][j] = in[(y0 + i) * in_width + x0 + j];
+  __syncthreads();
+  float sum[TY][TX] = {};
+#pragma unroll
+  for (int i = 0; i < FH; ++i) {
+#pragma unroll UNROLL
+    for (int j = 0; j < FW; ++j) {
+      const float f = __ldg(filter + i * FW + j);
+#pragma unroll
+      for (int yi = 0; yi < TY; ++yi)
+#pragma unroll
+        for (int xi = 0; xi < TX; ++xi) sum[yi][xi] += tile[ty + yi * BY + i][tx + xi * BX + j] * f;
+    }
+  }
+#pragma unroll
+  for (int yi = 0; yi < TY; ++yi)
+#pragma unroll
+    for (int xi = 0; xi < TX; ++xi)
+      out[(y0 + ty + yi * BY) * width + x0 + tx + xi * BX] = sum[yi][xi];
+}
+)";
+
+constexpr int kImage = kConvImage, kFilter = kConvFilter;
 
 const char* kReduction = R"(
 template <int BLOCK, int ITEMS, int UNROLL>
@@ -53,18 +98,16 @@ SiteInfo site(const char* kernel, const char* source, const char* name_expressio
   return bench_site("bench/search_scale.cpp", kernel, source, name_expression, std::move(space));
 }
 
-std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const DeviceMemory& out) {
+std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const DeviceMemory& out,
+                                              const DeviceMemory& image,
+                                              const DeviceMemory& filter) {
   std::vector<std::unique_ptr<BenchCase>> all;
   all.push_back(padded_matmul_case("bench/search_scale.cpp", in, out));
   {
     auto c = std::make_unique<BenchCase>();
     c->name = "reduction";
-    // 6 x 6 x 4 x 8 = 1,152 configurations.
-    c->info = site("block_sum", kReduction, "block_sum<$block, $items, $unroll>",
-                   Space::cartesian({{"block", {32, 64, 128, 256, 512, 1024}},
-                                     {"items", {1, 2, 4, 8, 16, 32}},
-                                     {"unroll", {1, 2, 4, 8}},
-                                     {"occupancy", {1, 2, 3, 4, 5, 6, 7, 8}}}));
+    c->info =
+        site("block_sum", kReduction, "block_sum<$block, $items, $unroll>", reduction_space());
     c->n = 1 << 24;
     c->geometry = [n = c->n](const Config& cfg) {
       return Geometry{Dim(cld(n, static_cast<int>(cfg[0] * cfg[1]))), Dim(cfg[0]), 0, nullptr};
@@ -75,6 +118,24 @@ std::vector<std::unique_ptr<BenchCase>> cases(const DeviceMemory& in, const Devi
     c->args = {&c->in, &c->out, &c->n};
     all.push_back(std::move(c));
   }
+  {
+    auto c = std::make_unique<BenchCase>();
+    c->name = "conv";
+    c->info =
+        site("conv2d", kConvolution, "conv2d<$bx, $by, $tx, $ty, $unroll, $pad>", conv_space());
+    c->n = kImage;
+    c->geometry = [](const Config& cfg) {
+      return Geometry{Dim(kImage / static_cast<int>(cfg[0] * cfg[2]),
+                          kImage / static_cast<int>(cfg[1] * cfg[3])),
+                      Dim(static_cast<int>(cfg[0]), static_cast<int>(cfg[1])), 0, nullptr};
+    };
+    c->in = image.as<float>();
+    c->out = out.as<float>();
+    c->weights = filter.as<float>();
+    c->key = key(c->n);
+    c->args = {&c->out, &c->in, &c->weights, &c->n};
+    all.push_back(std::move(c));
+  }
   return all;
 }
 
@@ -83,17 +144,43 @@ struct Tuning {
   double seconds = 0;  // the first launch, to the kernel's end
   int visited = 0;     // configurations compiled
   int pruned = 0;      // refused before compiling ("skipped: ...")
+  int unmeasured = 0;  // compiled, not measured: the cost model's call (tune/cost_model.h)
   int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
+  std::vector<Config> fastest;  // the few fastest measured, fastest first (the tuning's medians)
+  // Its compiler, whose counters are read once the kernel's tunings are done: a build started
+  // ahead and dropped while compiling finishes after its tuning, and is counted then.
+  std::shared_ptr<detail::NvrtcCompiler> compiler;
 };
+
+// "312 programs, 1.9 s of front end and 0.4 s of machine code on the workers": the mean of
+// `runs`' compilers' work, every build included (those built ahead that no round visited too).
+std::string mean_compile_work(const std::vector<Tuning>& runs) {
+  double programs = 0, front_end_s = 0, machine_code_s = 0;
+  for (const Tuning& t : runs) {
+    const detail::CompileCounters& c = t.compiler->counters();
+    programs += static_cast<double>(c.front_end_runs.load()) / runs.size();
+    front_end_s += static_cast<double>(c.front_end_ns.load()) / 1e9 / runs.size();
+    machine_code_s += static_cast<double>(c.machine_code_ns.load()) / 1e9 / runs.size();
+  }
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "%.0f programs, %.1f s of front end and %.1f s of machine code on the workers",
+                programs, front_end_s, machine_code_s);
+  return text;
+}
+
+// How many of an exhaustive tuning's fastest configurations are printed: where its best lies
+// against the sample's winners (one step away, or in another region of the space).
+constexpr std::size_t kFastestShown = 5;
 
 // One cold tuning of `c` with `strategy`.
 Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
                  SearchStrategy strategy) {
   RuntimeOptions options;
   options.results_file = "";
-  Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
-                  options);
+  auto compiler = std::make_shared<detail::NvrtcCompiler>(nullptr);
+  Runtime runtime(detail::open_cuda_device(), compiler, options);
   Site s(c.info, &runtime);
   const auto tuning_options = [&] {
     TuningOptions o;
@@ -105,15 +192,35 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   synchronize(device, sync);
   Tuning t;
   t.seconds = seconds_since(start);
+  t.compiler = compiler;
   const TuningResult r = *s.result(c.key);
+  // SEARCH_SCALE_TABLES=FILE appends each tuning's table to FILE (every configuration it measured
+  // with its median: the landscape the strategies search), written after the tuning is timed.
+  if (const char* file = std::getenv("SEARCH_SCALE_TABLES"))
+    if (FILE* f = std::fopen(file, "a")) {
+      std::fprintf(f, "== %s %s\n%s\n", c.name.c_str(),
+                   strategy == SearchStrategy::exhaustive ? "exhaustive" : "sample",
+                   r.table().c_str());
+      std::fclose(f);
+    }
   t.winner = r.best_config();
   t.phases = r.phases;
   t.rounds = r.rounds;
   for (const Measurement& m : r.measurements) {
     const bool pruned = m.failure.rfind("skipped: ", 0) == 0;
+    const bool unmeasured = m.failure.rfind("not measured: ", 0) == 0;
     t.pruned += pruned;
-    t.visited += !m.not_visited && !pruned;
+    t.unmeasured += unmeasured;
+    t.visited += (!m.not_visited && !pruned) || unmeasured;
   }
+  std::vector<const Measurement*> ran;
+  for (const Measurement& m : r.measurements)
+    if (m.ok) ran.push_back(&m);
+  std::stable_sort(ran.begin(), ran.end(), [](const Measurement* a, const Measurement* b) {
+    return a->median_ms < b->median_ms;
+  });
+  for (std::size_t i = 0; i < ran.size() && i < kFastestShown; ++i)
+    t.fastest.push_back(ran[i]->config);
   return t;
 }
 
@@ -154,26 +261,42 @@ std::string mean_time(const std::vector<Tuning>& runs) {
 int main(int argc, char** argv) {
   const int exhaustive_runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 10;
   const int sample_runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 10;
+  const int conv_exhaustive_runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
+  const int conv_sample_runs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 10;
+  // Every compile a real one: the driver's JIT cache would serve a repeated tuning's programs.
+  ::setenv("CUDA_CACHE_DISABLE", "1", 0);
   std::unique_ptr<detail::Device> device = open_gpu_or_skip("search_scale");
   if (!device) return 0;
   detail::Device& d = *device;
-  DeviceMemory in(d, 64 << 20), out(d, 64 << 20);
+  const std::size_t image_bytes =
+      sizeof(float) * static_cast<std::size_t>(kImage + kFilter - 1) * (kImage + kFilter - 1);
+  DeviceMemory in(d, 64 << 20), out(d, 64 << 20), image(d, image_bytes),
+      filter(d, sizeof(float) * kFilter * kFilter);
   synchronize(d, out);
-  std::printf("search_scale: %d exhaustive and %d sample tunings per kernel, cold compiles\n",
-              exhaustive_runs, sample_runs);
+  std::printf(
+      "search_scale: %d exhaustive and %d sample tunings per kernel (the convolution: %d and %d), "
+      "cold compiles\n",
+      exhaustive_runs, sample_runs, conv_exhaustive_runs, conv_sample_runs);
   std::string summary = "search_scale:";
-  for (std::unique_ptr<BenchCase>& c : cases(in, out)) {
+  for (std::unique_ptr<BenchCase>& c : cases(in, out, image, filter)) {
+    const bool conv = c->name == "conv";
+    const int exhaustive_runs_here = conv ? conv_exhaustive_runs : exhaustive_runs;
+    const int sample_runs_here = conv ? conv_sample_runs : sample_runs;
     std::vector<Tuning> exhaustive, sampled;
     warm_up(d, out, *c);
-    for (int i = 0; i < exhaustive_runs; ++i)
+    for (int i = 0; i < exhaustive_runs_here; ++i)
       exhaustive.push_back(tune_cold(d, out, *c, SearchStrategy::exhaustive));
-    for (int i = 0; i < sample_runs; ++i)
+    for (int i = 0; i < sample_runs_here; ++i)
       sampled.push_back(tune_cold(d, out, *c, SearchStrategy::sample));
     std::vector<Config> winners;
     for (const std::vector<Tuning>* runs : {&exhaustive, &sampled})
       for (const Tuning& t : *runs)
         if (std::find(winners.begin(), winners.end(), t.winner) == winners.end())
           winners.push_back(t.winner);
+    // The first exhaustive tuning's fastest few, re-timed with the winners and printed: where the
+    // best lies against the sample's winners. Only the exhaustive winners set the best.
+    for (const Config& cfg : exhaustive.front().fastest)
+      if (std::find(winners.begin(), winners.end(), cfg) == winners.end()) winners.push_back(cfg);
     detail::NvrtcCompiler compiler(nullptr);
     const std::vector<double> times = retime(d, compiler, *c, winners);
     const auto time_of = [&](const Config& winner) {
@@ -182,33 +305,42 @@ int main(int argc, char** argv) {
     // The exhaustive best: the fastest, re-timed, of the exhaustive tunings' winners.
     double best = 1e30;
     for (const Tuning& t : exhaustive) best = std::min(best, time_of(t.winner));
-    double exhaustive_s = 0, sample_s = 0, visited = 0;
+    double exhaustive_s = 0, sample_s = 0, visited = 0, unmeasured = 0;
     for (const Tuning& t : exhaustive) exhaustive_s += t.seconds / exhaustive.size();
     int good = 0;
     for (const Tuning& t : sampled) {
       sample_s += t.seconds / sampled.size();
       visited += static_cast<double>(t.visited) / sampled.size();
+      unmeasured += static_cast<double>(t.unmeasured) / sampled.size();
       const double ratio = time_of(t.winner) / best;
       good += ratio <= kWithin;
       std::printf("  %-9s sample: %.2f s, %d compiled, winner %s at %.3fx the exhaustive best\n",
                   c->name.c_str(), t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),
                   ratio);
     }
+    for (const Config& cfg : exhaustive.front().fastest)
+      std::printf("  %-9s exhaustive's fastest: %s, re-timed %.4f ms (%.3fx the exhaustive best)\n",
+                  c->name.c_str(), c->info.space.describe(cfg).c_str(), time_of(cfg),
+                  time_of(cfg) / best);
     const double speedup = exhaustive_s / sample_s;
+    std::printf("  %-9s compile work: exhaustive %s; sample %s\n", c->name.c_str(),
+                mean_compile_work(exhaustive).c_str(), mean_compile_work(sampled).c_str());
     std::printf(
         "  %-9s exhaustive: %s\n  %-9s sample:     %s\n  %-9s %d configurations pruned "
-        "by the device's limits before compiling\n",
+        "by the device's limits before compiling; compiled but not measured (the cost model): "
+        "exhaustive %d, sample %.1f\n",
         c->name.c_str(), mean_time(exhaustive).c_str(), c->name.c_str(), mean_time(sampled).c_str(),
-        c->name.c_str(), exhaustive.front().pruned);
+        c->name.c_str(), exhaustive.front().pruned, exhaustive.front().unmeasured, unmeasured);
     std::printf(
-        "  %-9s %zu configurations: exhaustive %.2f s (%d compiled), sample %.2f s (%.0f "
-        "compiled): %.1fx less tuning time (goal >= 10x); %d/%d winners within 3%% of the "
+        "  %-9s %zu configurations: exhaustive %.2f s (%d compiled, %d run%s), sample %.2f s (%.0f "
+        "compiled): %.1fx less tuning time (goal >= 10x%s); %d/%d winners within 3%% of the "
         "exhaustive best (goal >= 9/10)\n",
-        c->name.c_str(), c->info.space.size(), exhaustive_s, exhaustive.front().visited, sample_s,
-        visited, speedup, good, sample_runs);
+        c->name.c_str(), c->info.space.size(), exhaustive_s, exhaustive.front().visited,
+        exhaustive_runs_here, exhaustive_runs_here == 1 ? "" : "s", sample_s, visited, speedup,
+        conv ? ", sample <= 5 s" : "", good, sample_runs_here);
     char part[160];
-    std::snprintf(part, sizeof part, " %s %.1fx less time, %d/%d within 3%%;", c->name.c_str(),
-                  speedup, good, sample_runs);
+    std::snprintf(part, sizeof part, " %s %.1fx less time (sample %.2f s), %d/%d within 3%%;",
+                  c->name.c_str(), speedup, sample_s, good, sample_runs_here);
     summary += part;
   }
   std::printf("%s\n", summary.c_str());

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string>
 
 namespace tiletune::detail {
 namespace {
@@ -72,6 +73,11 @@ KernelResources kernel_resources(const std::vector<char>& cubin, std::string_vie
   const std::optional<std::uint32_t> index = symbol_index(*symbols, *names, entry);
   if (!index) return out;
   if (!read_attributes(*info, *index, out)) return KernelResources{};
+  out.static_shared = 0;
+  const std::string shared = ".nv.shared." + std::string(entry);
+  if (const auto sections = elf_sections(cubin))
+    for (const ElfSection& section : *sections)
+      if (section.name == shared) out.static_shared = static_cast<long long>(section.size);
   return out;
 }
 

@@ -1,6 +1,9 @@
 #include "tune/build_schedule.h"
 
+#include <tiletune/error.h>
+
 #include <algorithm>
+#include <deque>
 #include <mutex>
 #include <string>
 
@@ -16,6 +19,31 @@ class Builds : public std::enable_shared_from_this<Builds> {
     for (CompileRequest& request : requests) jobs_.push_back({std::move(request), {}});
   }
 
+  // The requests read the source from this object's copy rather than from the site's.
+  void own_sources() {
+    for (Job& job : jobs_) {
+      if (owned_sources_.empty() || owned_sources_.back() != job.request.source)
+        owned_sources_.emplace_back(job.request.source);
+      job.request.source = owned_sources_.back();
+    }
+  }
+
+  // DroppableBuild::drop of job `n`.
+  bool drop(std::size_t n) {
+    std::lock_guard lock(mutex_);
+    Job& job = jobs_[n];
+    if (job.state == State::kQueued) {
+      job.state = State::kDropped;
+      job.promise.set_exception(std::make_exception_ptr(Error("dropped: no round visited it")));
+      return true;
+    }
+    if (job.state == State::kCompiling) {
+      job.state = State::kDropped;  // the compile ends, sets the future, and loads nothing
+      return true;
+    }
+    return job.state == State::kDropped;
+  }
+
   std::vector<std::future<Built>> futures() {
     std::vector<std::future<Built>> out;
     for (Job& job : jobs_) out.push_back(job.promise.get_future());
@@ -27,12 +55,12 @@ class Builds : public std::enable_shared_from_this<Builds> {
   // front end counts as its first configuration's), not the step it was queued for: a batch
   // whose front end finishes late still has its machine code built before a later batch's, so
   // the measuring thread never waits behind a later configuration.
-  void start(std::size_t size) {
+  void start(std::size_t size, std::size_t workers) {
     std::vector<Step> steps;
     if (size <= 1) {
       for (std::size_t n = 0; n < jobs_.size(); ++n) steps.push_back({n, {}, n});
     } else {
-      for (std::vector<std::size_t>& batch : batches(size))
+      for (std::vector<std::size_t>& batch : split_for(batches(size), workers))
         steps.push_back({batch.front(), std::move(batch), 0});
     }
     make_ready(std::move(steps));
@@ -51,9 +79,13 @@ class Builds : public std::enable_shared_from_this<Builds> {
   }
 
  private:
+  // Where a job is: dropped jobs are compiled no further and never loaded.
+  enum class State { kQueued, kCompiling, kLoading, kDone, kDropped };
+
   struct Job {
     CompileRequest request;
     std::promise<Built> promise;
+    State state = State::kQueued;
   };
 
   // One step of the work: a batch's front end (`batch` not empty), or one job's machine code and
@@ -85,6 +117,29 @@ class Builds : public std::enable_shared_from_this<Builds> {
       }
     }
     return out;
+  }
+
+  // `groups` split until there are `workers` of them (or each holds one instantiation): batches of
+  // equal size leave workers idle where the instantiations are fewer than twice the workers (17 on
+  // 16 workers: 9 programs of 2, 7 workers idle), and a program's configurations are ready only
+  // when the whole program is. The first groups in the space's order (measured first: the cost
+  // model's most promising, tuner.cpp) are split first, so that they get programs of their own.
+  std::vector<std::vector<std::size_t>> split_for(std::vector<std::vector<std::size_t>> groups,
+                                                  std::size_t workers) const {
+    for (std::size_t g = 0; g < groups.size() && groups.size() < workers;) {
+      std::vector<std::size_t>& group = groups[g];
+      const std::string first = instantiation_of(jobs_[group.front()]);
+      std::vector<std::size_t> alone, rest;
+      for (std::size_t n : group) (instantiation_of(jobs_[n]) == first ? alone : rest).push_back(n);
+      if (rest.empty()) {
+        ++g;
+        continue;
+      }
+      group = std::move(alone);
+      groups.insert(groups.begin() + static_cast<long>(g) + 1, std::move(rest));
+      ++g;
+    }
+    return groups;
   }
 
   static std::string options_of(const Job& job) {
@@ -122,21 +177,42 @@ class Builds : public std::enable_shared_from_this<Builds> {
   void run(const Step& step) {
     if (step.batch.empty()) return build(step.job);
     std::vector<CompileRequest> requests;
-    for (std::size_t n : step.batch) requests.push_back(jobs_[n].request);
-    compiler_.prepare(requests);  // never throws
     std::vector<Step> builds;
-    for (std::size_t n : step.batch) builds.push_back({n, {}, n});
+    {
+      std::lock_guard lock(mutex_);
+      for (std::size_t n : step.batch)
+        if (jobs_[n].state != State::kDropped) {
+          requests.push_back(jobs_[n].request);
+          builds.push_back({n, {}, n});
+        }
+    }
+    if (requests.empty()) return;  // all of the batch dropped before its front end
+    compiler_.prepare(requests);   // never throws
     make_ready(std::move(builds));
+  }
+
+  // Moves job `n` from `from` to `to`; false (and nothing changes) when it was dropped.
+  bool advance(std::size_t n, State from, State to) {
+    std::lock_guard lock(mutex_);
+    if (jobs_[n].state != from) return false;
+    jobs_[n].state = to;
+    return true;
   }
 
   void build(std::size_t n) {
     Job& job = jobs_[n];
+    if (!advance(n, State::kQueued, State::kCompiling)) return;  // dropped: its future is set
     try {
       Built built;
       built.kernel = compiler_.compile(job.request);
+      if (!advance(n, State::kCompiling, State::kLoading))
+        throw Error("dropped while compiling: built, not loaded");
       built.function = device_.load(context_, built.kernel->cubin, built.kernel->entry);
+      advance(n, State::kLoading, State::kDone);
       job.promise.set_value(std::move(built));
     } catch (...) {
+      std::lock_guard lock(mutex_);
+      if (job.state != State::kDropped) job.state = State::kDone;
       job.promise.set_exception(std::current_exception());
     }
   }
@@ -147,8 +223,22 @@ class Builds : public std::enable_shared_from_this<Builds> {
   ContextHandle context_;
   std::vector<Job> jobs_;
   std::mutex mutex_;
-  std::vector<Step> ready_;  // steps not yet taken by a task
+  std::vector<Step> ready_;                // steps not yet taken by a task
+  std::deque<std::string> owned_sources_;  // own_sources(): stable addresses
 };
+
+}  // namespace
+
+namespace {
+
+// The instantiations of `builds` shared out on the workers (start_builds).
+void start_on_workers(const TuningTools& tools, Builds& builds) {
+  const std::size_t workers = std::max(1u, tools.pool.size());
+  const std::size_t instantiations = builds.instantiations().size();
+  builds.start(std::min<std::size_t>(std::max(1u, tools.settings.front_end_batch),
+                                     (instantiations + workers - 1) / workers),
+               workers);
+}
 
 }  // namespace
 
@@ -156,11 +246,23 @@ std::vector<std::future<Built>> start_builds(const TuningTools& tools, ContextHa
                                              std::vector<CompileRequest> requests) {
   auto builds = std::make_shared<Builds>(tools, context, std::move(requests));
   std::vector<std::future<Built>> futures = builds->futures();
-  const std::size_t workers = std::max(1u, tools.pool.size());
-  const std::size_t instantiations = builds->instantiations().size();
-  builds->start(std::min<std::size_t>(std::max(1u, tools.settings.front_end_batch),
-                                      (instantiations + workers - 1) / workers));
+  start_on_workers(tools, *builds);
   return futures;
+}
+
+std::vector<DroppableBuild> start_droppable_builds(const TuningTools& tools, ContextHandle context,
+                                                   std::vector<CompileRequest> requests) {
+  auto builds = std::make_shared<Builds>(tools, context, std::move(requests));
+  builds->own_sources();
+  std::vector<DroppableBuild> out;
+  std::vector<std::future<Built>> futures = builds->futures();
+  for (std::size_t n = 0; n < futures.size(); ++n) {
+    DroppableBuild& b = out.emplace_back();
+    b.future = std::move(futures[n]);
+    b.drop = [builds, n] { return builds->drop(n); };
+  }
+  start_on_workers(tools, *builds);
+  return out;
 }
 
 }  // namespace tiletune::detail

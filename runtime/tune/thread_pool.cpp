@@ -1,5 +1,7 @@
 #include "tune/thread_pool.h"
 
+#include "process/compile_priority.h"
+
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -17,7 +19,11 @@ class ThreadPool::Threads {
     if (workers == 0) workers = 1;
     try {
       threads_.reserve(workers);
-      for (unsigned i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+      for (unsigned i = 0; i < workers; ++i)
+        threads_.emplace_back([this] {
+          lower_compile_priority();  // compiling yields to measuring
+          work();
+        });
     } catch (...) {
       if (threads_.empty()) throw;
     }

@@ -1,6 +1,7 @@
 #include "tune/tuner.h"
 
 #include "tune/build_schedule.h"
+#include "tune/cost_model.h"
 #include "tune/device_limits.h"
 #include "tune/run_identity.h"
 #include "tune/search/search.h"
@@ -9,6 +10,7 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
+#include "cubin/kernel_resources.h"
 #include "measure/measure_names.h"
 
 #include <tiletune/error.h>
@@ -17,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,9 +38,10 @@ double ms_since(Clock::time_point start) {
 struct Candidate {
   Geometry geometry;
   int cluster = 0;
-  int occupancy = 0;         // the hint's least blocks per multiprocessor (0: none)
-  bool refused = false;      // by the device's limits: never built
-  std::future<Built> built;  // with the pipeline: from the workers
+  int occupancy = 0;           // the hint's least blocks per multiprocessor (0: none)
+  bool refused = false;        // by the device's limits: never built
+  std::future<Built> built;    // with the pipeline: from the workers
+  std::function<bool()> drop;  // set while `built` was started ahead of its round (search.h)
 };
 
 // The configuration of `m` with its geometry, refused when the device cannot launch it or cannot
@@ -74,7 +78,7 @@ void start_candidate_builds(const TuningTools& tools, const TuningRequest& reque
   std::vector<Candidate*> queued;
   const std::vector<Config>& configs = request.site.space.configurations();
   for (std::size_t i : round) {
-    if (candidates[i].refused) continue;
+    if (candidates[i].refused || candidates[i].built.valid()) continue;  // refused, or built ahead
     requests.push_back(
         compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
     queued.push_back(&candidates[i]);
@@ -82,6 +86,94 @@ void start_candidate_builds(const TuningTools& tools, const TuningRequest& reque
   std::vector<std::future<Built>> futures =
       start_builds(tools, request.context, std::move(requests));
   for (std::size_t n = 0; n < queued.size(); ++n) queued[n]->built = std::move(futures[n]);
+}
+
+// Starts the builds of `indices` ahead of the round that may visit them, each droppable.
+void start_builds_ahead(const TuningTools& tools, const TuningRequest& request, int arch,
+                        std::vector<Candidate>& candidates,
+                        const std::vector<std::size_t>& indices) {
+  std::vector<CompileRequest> requests;
+  std::vector<Candidate*> queued;
+  const std::vector<Config>& configs = request.site.space.configurations();
+  for (std::size_t i : indices) {
+    if (candidates[i].refused || candidates[i].built.valid()) continue;
+    requests.push_back(
+        compile_request(request.site, configs[i], candidates[i].geometry, arch, request.key));
+    queued.push_back(&candidates[i]);
+  }
+  if (requests.empty()) return;
+  std::vector<DroppableBuild> builds =
+      start_droppable_builds(tools, request.context, std::move(requests));
+  for (std::size_t n = 0; n < queued.size(); ++n) {
+    queued[n]->built = std::move(builds[n].future);
+    queued[n]->drop = std::move(builds[n].drop);
+  }
+}
+
+// Drops the build `c` started ahead: when it no longer needs waiting for, it is forgotten, and a
+// later round that visits the configuration builds it again (from the compiler's caches where
+// its compile finished).
+void drop_ahead(Candidate& c) {
+  if (c.drop && c.drop()) c.built = {};
+  c.drop = {};
+}
+
+// The round in the order the cost model ranks it before anything is compiled (its grid, its
+// threads and dynamic shared memory, the occupancy hint: tune/cost_model.h), the most promising
+// first; ties keep the round's order. Its builds are started and its configurations measured in
+// this order, so that the sampling rule stops the others early against a good best.
+std::vector<std::size_t> ranked(const DeviceInfo& device, const std::vector<Candidate>& candidates,
+                                std::vector<std::size_t> round) {
+  std::vector<double> use(round.size());
+  for (std::size_t n = 0; n < round.size(); ++n) {
+    const Candidate& c = candidates[round[n]];
+    use[n] = c.refused ? 0 : predict_cost(device, c.geometry, -1, -1, c.occupancy).device_use;
+  }
+  std::vector<std::size_t> order(round.size());
+  for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return use[a] > use[b]; });
+  std::vector<std::size_t> out;
+  for (std::size_t n : order) out.push_back(round[n]);
+  return out;
+}
+
+// The position in `round` of the configuration to measure next, of the first `started` (whose
+// builds are queued) not yet `taken`: the first in the round's order whose build is ready (or that
+// needs none), so that the calling thread measures while slower builds finish, and a climb's
+// leader is found, and its neighbours built ahead, as early as can be; when none is ready, the
+// first once ready. Time waited goes to `phases.compile_ms`.
+std::size_t next_to_measure(const std::vector<std::size_t>& round, const std::vector<bool>& taken,
+                            std::size_t started, std::vector<Candidate>& candidates,
+                            TuningResult::Phases& phases) {
+  const Clock::time_point start = Clock::now();
+  for (;;) {
+    std::size_t first = round.size();
+    for (std::size_t p = 0; p < started; ++p) {
+      if (taken[p]) continue;
+      if (first == round.size()) first = p;
+      const Candidate& c = candidates[round[p]];
+      if (!c.built.valid() ||
+          c.built.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        phases.compile_ms += ms_since(start);
+        return p;
+      }
+    }
+    if (first == round.size()) return first;  // not reached: a started position is left
+    candidates[round[first]].built.wait_for(std::chrono::milliseconds(1));
+  }
+}
+
+// The position in `round` of the first configuration in the space's order of the first `started`
+// not yet `taken` (or round.size() when none): while the outputs' reference is still to be made,
+// the configuration measured next is that one, whatever the compiles' order, so that the
+// reference is the same in every run and the one the user put first.
+std::size_t first_in_space_order(const std::vector<std::size_t>& round,
+                                 const std::vector<bool>& taken, std::size_t started) {
+  std::size_t first = round.size();
+  for (std::size_t p = 0; p < started; ++p)
+    if (!taken[p] && (first == round.size() || round[p] < round[first])) first = p;
+  return first;
 }
 
 std::string failure_text(const std::exception& e) {
@@ -106,6 +198,9 @@ class Trials {
         phases_(phases),
         checking_(options.verify && !(options.outputs.empty() && options.restore.empty())) {}
 
+  // Outputs are checked and no configuration has yet made the reference they are checked against.
+  bool awaiting_reference() const { return checking_ && !reference_; }
+
   // Fills `m`: measured (unless `measuring` is false: one configuration needs no samples), or why
   // not. Returns the function it ran, or null when it failed before having one. `index` (of `m`
   // in the tuning's measurements, -1: none) lets a configuration that runs exactly like an
@@ -115,6 +210,12 @@ class Trials {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
       m.registers = built.kernel->registers;
+      const CostPrediction cost = predicted(built, c, m.registers);
+      if (measuring && index >= 0 && cost.device_use < kLeastDeviceUseOfBest * best_use_) {
+        m.not_visited = true;
+        m.failure = kNotMeasured;
+        return built.function;
+      }
       // Per-configuration arguments make equal code run differently: no duplicates then.
       const bool same_arguments = index >= 0 && measuring && !request_.arguments;
       const std::string identity =
@@ -126,6 +227,7 @@ class Trials {
           measure(built.function, c, best_ms, m);
         else
           m.ok = true;  // the only configuration: nothing to compare its time with
+        if (cost.fills_every_multiprocessor) best_use_ = std::max(best_use_, cost.device_use);
         if (same_arguments) measured_.emplace(identity, Measured{index, &m});
       }
       return built.function;
@@ -136,6 +238,18 @@ class Trials {
   }
 
  private:
+  // Why the cost model leaves a configuration unmeasured, as the table counts it.
+  static constexpr const char* kNotMeasured =
+      "not measured: the cost model predicts it keeps under a quarter of the device busy that a "
+      "measured one does (blocks per multiprocessor, waves)";
+
+  // What the cost model predicts of the build (tune/cost_model.h), its registers and static
+  // shared memory read from its machine code.
+  CostPrediction predicted(const Built& built, const Candidate& c, int registers) const {
+    const KernelResources resources = kernel_resources(built.kernel->cubin, built.kernel->entry);
+    return predict_cost(device_, c.geometry, registers, resources.static_shared, c.occupancy);
+  }
+
   // A configuration measured in this tuning, by its run identity.
   struct Measured {
     int index;
@@ -292,6 +406,8 @@ class Trials {
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
   std::map<std::string, Measured> measured_;
+  // The most device use of a configuration that ran with a block on every multiprocessor.
+  double best_use_ = 0;
 };
 
 // Builds still under way use the runtime and the context: the tuning does not return, or throw,
@@ -349,15 +465,47 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   // Under a budget a round's builds are queued a few at a time, so that a budget that runs out
   // leaves little compiling behind it.
   const std::size_t ahead = search_options.budget_s > 0 ? kBuildsAheadUnderBudget : SIZE_MAX;
-  const VisitRound visit = [&](const std::vector<std::size_t>& round) {
-    for (std::size_t n = 0; n < round.size(); ++n) {
+  std::vector<std::size_t> built_ahead;  // started ahead of their round, not yet visited
+  const BuildAhead build_ahead = [&](const std::vector<std::size_t>& indices) {
+    if (!result.stopped.empty()) return;
+    start_builds_ahead(tools, request, device.arch, candidates, indices);
+    for (std::size_t i : indices)
+      if (candidates[i].drop) built_ahead.push_back(i);
+  };
+  const VisitRound visit = [&](const std::vector<std::size_t>& visited_round,
+                               const Measured& measured) {
+    std::vector<std::size_t> round = ranked(device, candidates, visited_round);
+    // The reference outputs come from the round's first configuration in the space's order: its
+    // build goes first.
+    if (trials.awaiting_reference() && !round.empty()) {
+      const auto first = std::min_element(round.begin(), round.end());
+      std::rotate(round.begin(), first, first + 1);
+    }
+    std::vector<bool> in_round(candidates.size(), false);
+    for (std::size_t i : round) in_round[i] = true;
+    for (std::size_t i : built_ahead)
+      if (!in_round[i]) drop_ahead(candidates[i]);
+    built_ahead.clear();
+    std::vector<bool> taken(round.size(), false);
+    std::size_t started = 0;  // positions of `round` whose builds are queued
+    for (std::size_t count = 0; count < round.size(); ++count) {
+      if (count % ahead == 0 && started < round.size()) {
+        const std::size_t end = std::min(round.size(), started + ahead);
+        if (settings.pipeline && result.stopped.empty())
+          start_candidate_builds(
+              tools, request, device.arch, candidates,
+              std::vector<std::size_t>(round.begin() + static_cast<long>(started),
+                                       round.begin() + static_cast<long>(end)));
+        started = end;
+      }
+      std::size_t n =
+          trials.awaiting_reference() ? first_in_space_order(round, taken, started) : round.size();
+      if (n == round.size())
+        n = settings.pipeline ? next_to_measure(round, taken, started, candidates, result.phases)
+                              : static_cast<std::size_t>(
+                                    std::find(taken.begin(), taken.end(), false) - taken.begin());
+      taken[n] = true;
       const std::size_t i = round[n];
-      if (settings.pipeline && n % ahead == 0 && result.stopped.empty())
-        start_candidate_builds(
-            tools, request, device.arch, candidates,
-            std::vector<std::size_t>(
-                round.begin() + static_cast<long>(n),
-                round.begin() + static_cast<long>(std::min(round.size(), n + ahead))));
       if (!result.stopped.empty() || out_of_budget()) {
         result.stopped = "budget";
         result.measurements[i].not_visited = true;
@@ -369,6 +517,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                                 candidates.size() > 1, static_cast<int>(i));
       keep_if_faster(result, i, settings.tie_tolerance);
       progress.done(++visited);
+      candidates[i].drop = {};
+      if (measured) measured(i);
     }
     return result.stopped.empty();
   };
@@ -383,7 +533,8 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
           SearchStart{static_cast<std::size_t>(at - configs.begin()), request.warm_start->from};
   }
   search(request.site.space, eligible, search_options, result, visit,
-         warm_start ? &*warm_start : nullptr);
+         warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
+  for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
   memory.restore_all();
   return functions;
 }

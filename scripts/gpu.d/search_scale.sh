@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Large spaces (issue 18): exhaustive against `search = sample` on a matmul of 1,024 and a
-# reduction of 1,152 configurations, cold compiles each time: 10 exhaustive and 10 sample tunings
-# per kernel after an untimed warm-up (about 5 s per exhaustive matmul tuning on an H100 before
-# pruning: some 2 minutes in all expected, not yet measured). The summary line is last.
+# Large spaces (issues 18, 32): exhaustive against `search = sample` on a matmul of 1,024, a
+# reduction of 1,152 and a compile-heavy convolution of 724 configurations, cold compiles each time
+# (the bench turns the driver's JIT cache off): 10 exhaustive and 10 sample tunings of the first
+# two, 1 exhaustive and 10 sample tunings of the convolution, after an untimed warm-up each. On an
+# H200 (2026-11-29) about 40 s per exhaustive convolution, 6.5 s per exhaustive matmul and 5.7 s
+# per sampled convolution: some 3.5 minutes in all. The summary line is last.
 cd "$(dirname "$0")/../.."
-timeout 400 .device/bench/search_scale 10 10
+timeout 400 .device/bench/search_scale 10 10 1 10

@@ -4,6 +4,7 @@
 #include "compile/front_end/front_end_wire.h"
 #include "compile/front_end/pipe_io.h"
 #include "compile/front_end/worker_process.h"
+#include "process/compile_priority.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -60,6 +61,8 @@ void warm_up() {
 int main(int argc, char** argv) {
   using namespace tiletune::detail;
   keep_only_standard_descriptors();
+  // Below the application's threads, whichever thread started it (process/compile_priority.h).
+  lower_compile_priority();
   // No child of the runtime's: this process forks the worker and ends, so the worker belongs to
   // the system (worker_process.h). Still one thread here: fork is safe.
   const pid_t started = ::getpid();

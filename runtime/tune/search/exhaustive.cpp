@@ -5,7 +5,7 @@
 namespace tiletune::detail {
 
 std::string search_exhaustive(const SearchRun& run) {
-  run.visit(run.eligible);
+  run.visit(run.eligible, {});
   return "exhaustive";
 }
 

@@ -28,17 +28,18 @@ std::string run_strategy(SearchStrategy strategy, std::size_t size, const Search
 }  // namespace
 
 void search(const Space& space, const std::vector<bool>& eligible, const Search& options,
-            TuningResult& result, const VisitRound& visit, const SearchStart* start) {
+            TuningResult& result, const VisitRound& visit, const SearchStart* start,
+            const BuildAhead& build_ahead) {
   std::vector<std::size_t> indices;
   for (std::size_t i = 0; i < eligible.size(); ++i)
     if (eligible[i]) indices.push_back(i);
   std::vector<bool> passed(eligible.size(), false);
-  const VisitRound recorded = [&](const std::vector<std::size_t>& round) {
+  const VisitRound recorded = [&](const std::vector<std::size_t>& round, const Measured& measured) {
     ++result.rounds;
     for (std::size_t i : round) passed[i] = true;
-    return visit(round);
+    return visit(round, measured);
   };
-  const SearchRun run{space, indices, options, result, recorded};
+  const SearchRun run{space, indices, options, result, recorded, build_ahead};
   if (start && start->index < eligible.size() && eligible[start->index] &&
       options.strategy != SearchStrategy::exhaustive) {
     result.search = "started from " + start->from + "'s winner " +

@@ -25,6 +25,9 @@ struct SearchRun {
   const TuningResult& result;
   // Measures a round; false when the budget ran out and the strategy must stop.
   const VisitRound& visit;
+  // Starts the builds of what a later round will likely visit (empty: the tuning builds only what
+  // a round visits).
+  const BuildAhead& build_ahead;
 };
 
 // Each strategy visits its rounds, then returns what the tuning's table calls it ("exhaustive",

@@ -1,5 +1,5 @@
-// A kernel's stack read from the cubin, against what ptxas reports for the same build; registers
-// are cubin_registers_test's.
+// A kernel's stack and static shared memory read from the cubin, against what ptxas reports for the
+// same build; registers are cubin_registers_test's.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -64,11 +64,48 @@ TEST(KernelResources, TheStackIsWhatPtxasReported) {
   }
 }
 
+// ptxas' "N bytes smem" for `entry` in NVRTC's log; -1 when the report has none.
+long long reported_shared(const std::string& log, const std::string& entry) {
+  const std::size_t begin = log.find("Compiling entry function '" + entry + "'");
+  if (begin == std::string::npos) return -1;
+  std::smatch match;
+  const std::string report = log.substr(begin);
+  if (std::regex_search(report, match, std::regex("(\\d+) bytes smem")))
+    return std::stoll(match[1]);
+  return -1;
+}
+
+TEST(KernelResources, TheStaticSharedMemoryIsWhatPtxasReported) {
+  for (int arch : {75, 90}) {
+    const FrontEndBatchOutput out = kernels(arch);
+    FrontEndInput input{R"(extern "C" __global__ void tiled(float* x) {
+  __shared__ float tile[1000];
+  tile[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  x[threadIdx.x] = tile[999 - threadIdx.x];
+})",
+                        "shared.cu",
+                        "",
+                        {},
+                        arch};
+    input.cubin = true;
+    const FrontEndBatchOutput shared = compile_to_ptx(input, {"tiled"});
+    const KernelResources r = kernel_resources(shared.cubin, "tiled");
+    // From sm_90 on the section also holds the 1 KB the system reserves per block, which counts
+    // against the multiprocessor's shared memory as the kernel's own does.
+    EXPECT_EQ(r.static_shared, reported_shared(shared.log, "tiled") + (arch >= 90 ? 1024 : 0))
+        << "sm_" << arch;
+    EXPECT_GE(r.static_shared, 4000) << "sm_" << arch;
+    EXPECT_EQ(kernel_resources(out.cubin, "plain").static_shared, 0) << "sm_" << arch;
+  }
+}
+
 TEST(KernelResources, NothingForAFunctionTheCubinDoesNotHold) {
   const FrontEndBatchOutput out = kernels(75);
   const KernelResources none = kernel_resources(out.cubin, "spill");
   EXPECT_EQ(none.registers, -1);
   EXPECT_EQ(none.stack, -1);
+  EXPECT_EQ(none.static_shared, -1);
   EXPECT_EQ(kernel_resources({}, "spilled").stack, -1);
 }
 

@@ -165,6 +165,50 @@ TEST(Verify, AConfigurationWithAWrongResultIsDisqualifiedAndSaysWhere) {
   EXPECT_EQ(out[99], 100.0f * 100.0f);  // the real launch, by the winner
 }
 
+// The reference outputs are the first's in the space's order that writes them all, though the cost
+// model ranks another first (tile=64's 16 blocks fill more of the device than tile=256's 4) and the
+// compiles may finish in any order: a wrong configuration the cost model likes must not become
+// what the others are judged by, nor win.
+TEST(Verify, TheReferenceIsTheSpacesFirstConfigurationWhateverTheCostModelRanksFirst) {
+  Fixture f;
+  f.device->effect = [](const std::string& v, const Geometry& g, void** args) {
+    square(v, g, args);
+    if (v.find("(64)") == std::string::npos) return;
+    float* out = *static_cast<float**>(args[1]);
+    out[3] += 1.0f;  // wrong
+  };
+  SiteInfo info = scale_site();
+  info.space = Space::cartesian({{"tile", {256, 128, 64}}});
+  Site site(std::move(info), f.runtime.get());
+  int n = 1000;
+  std::vector<float> in(n), out(n, 7.0f);
+  std::iota(in.begin(), in.end(), 1.0f);
+  const float* pin = in.data();
+  float* pout = out.data();
+  void* args[3] = {&pin, &pout, &n};
+  auto options = [&] {
+    TuningOptions o;
+    o.outputs = {buffer(pout, n * sizeof(float))};
+    o.verify = true;
+    return o;
+  };
+  site.launch(
+      key(n), [&](const Config& c) { return geometry_for(c, n); }, args, options);
+  TuningResult r = *site.result(key(n));
+  // tile=256 (square's) leaves the last element unwritten: no reference; the next in the space's
+  // order, tile=128, is.
+  EXPECT_EQ(r.measurements[0].failure,
+            "wrong result: leaves output 0 byte 3996 (of 4000) unwritten");
+  EXPECT_TRUE(r.measurements[1].ok) << r.measurements[1].failure;
+  EXPECT_FALSE(r.measurements[2].ok);
+  EXPECT_NE(r.measurements[2].failure.find("wrong result: output 0 element 3 is"),
+            std::string::npos)
+      << r.measurements[2].failure;
+  EXPECT_NE(r.measurements[2].failure.find("(tile=128)"), std::string::npos)
+      << r.measurements[2].failure;
+  EXPECT_EQ(r.best_config(), (Config{128}));
+}
+
 TEST(Verify, AnExactToleranceRejectsTheRoundingError) {
   Fixture f;
   f.device->effect = square;
