@@ -33,10 +33,4 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
 void check_register_limit(const Annotation& a, const clang::FunctionDecl* kernel,
                           const PreprocessorRecord& preprocessor, SiteReporter& report);
 
-// A kernel given nvcc's __maxnreg__ (register_limit.h) takes no `occupancy` hint or axis: the
-// compiler meets a minimum of blocks per multiprocessor by limiting registers, which __maxnreg__
-// fixes (and NVRTC refuses launch bounds beside it).
-void check_register_limit(const Annotation& a, const clang::FunctionDecl* kernel,
-                          const PreprocessorRecord& preprocessor, SiteReporter& report);
-
 }  // namespace tiletune::tool
