@@ -40,6 +40,7 @@ struct Candidate {
   int cluster = 0;
   int occupancy = 0;           // the hint's least blocks per multiprocessor (0: none)
   bool refused = false;        // by the device's limits: never built
+  double predicted_use = 0;    // the cost model's device use before the build (ranked())
   std::future<Built> built;    // with the pipeline: from the workers
   std::function<bool()> drop;  // set while `built` was started ahead of its round (search.h)
 };
@@ -122,12 +123,14 @@ void drop_ahead(Candidate& c) {
 // threads and dynamic shared memory, the occupancy hint: tune/cost_model.h), the most promising
 // first; ties keep the round's order. Its builds are started and its configurations measured in
 // this order, so that the sampling rule stops the others early against a good best.
-std::vector<std::size_t> ranked(const DeviceInfo& device, const std::vector<Candidate>& candidates,
+std::vector<std::size_t> ranked(const DeviceInfo& device, std::vector<Candidate>& candidates,
                                 std::vector<std::size_t> round) {
   std::vector<double> use(round.size());
   for (std::size_t n = 0; n < round.size(); ++n) {
-    const Candidate& c = candidates[round[n]];
-    use[n] = c.refused ? 0 : predict_cost(device, c.geometry, -1, -1, c.occupancy).device_use;
+    Candidate& c = candidates[round[n]];
+    c.predicted_use =
+        c.refused ? 0 : predict_cost(device, c.geometry, -1, -1, c.occupancy).device_use;
+    use[n] = c.predicted_use;
   }
   std::vector<std::size_t> order(round.size());
   for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
@@ -142,17 +145,25 @@ std::vector<std::size_t> ranked(const DeviceInfo& device, const std::vector<Cand
 // builds are queued) not yet `taken`: the first in the round's order whose build is ready (or that
 // needs none), so that the calling thread measures while slower builds finish, and a climb's
 // leader is found, and its neighbours built ahead, as early as can be; when none is ready, the
-// first once ready. Time waited goes to `phases.compile_ms`.
+// first once ready. Only the first may be one the cost model predicts under a quarter of the
+// round's most promising use: it is left unmeasured once a better one is measured, which a ready
+// build must not pre-empt (what is measured would depend on which compile finished first). Time
+// waited goes to `phases.compile_ms`.
 std::size_t next_to_measure(const std::vector<std::size_t>& round, const std::vector<bool>& taken,
                             std::size_t started, std::vector<Candidate>& candidates,
                             TuningResult::Phases& phases) {
   const Clock::time_point start = Clock::now();
+  double most_promising = 0;
+  for (std::size_t i : round)
+    most_promising = std::max(most_promising, candidates[i].predicted_use);
+  const double least_ahead_of_turn = kLeastDeviceUseOfBest * most_promising;
   for (;;) {
     std::size_t first = round.size();
     for (std::size_t p = 0; p < started; ++p) {
       if (taken[p]) continue;
       if (first == round.size()) first = p;
       const Candidate& c = candidates[round[p]];
+      if (p != first && c.predicted_use < least_ahead_of_turn) continue;
       if (!c.built.valid() ||
           c.built.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         phases.compile_ms += ms_since(start);

@@ -293,17 +293,18 @@ void expect_measured_in_order_while_later_ones_compile(unsigned workers) {
       key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
   notifier.join();
   EXPECT_EQ(waited_out.load(), 0);
-  // Measured in the space's order: each configuration's samples before the next one's.
+  // The first configuration (the cost model's first, whose build alone was let through) is
+  // measured first; after it, whichever build is ready (tuner.cpp's next_to_measure), each
+  // configuration's samples together, every one of the nine once.
   std::vector<std::string> order;
   for (const std::string& t : f.device->timed())
     if (order.empty() || order.back() != t) order.push_back(t);
   ASSERT_EQ(order.size(), 9u);
   EXPECT_EQ(order.front(), "vadd<(64)>|occ=1|ntid=64");
-  EXPECT_EQ(order[1], "vadd<(64)>|occ=2|ntid=64");
-  EXPECT_EQ(order.back(), "vadd<(256)>|occ=4|ntid=256");
+  EXPECT_EQ(std::set<std::string>(order.begin(), order.end()).size(), 9u);
 }
 
-TEST(Tuner, MeasuresEachConfigurationInOrderWhileLaterOnesStillCompile) {
+TEST(Tuner, MeasuresTheFirstConfigurationWhileLaterOnesStillCompile) {
   // The worker count is pinned, never the host's: with 3 workers (one per instantiation) each
   // build is queued alone; with 2 the front ends run in batches {64, 128} and {256}, and the
   // second batch, finishing first, must not have its machine code built ahead of the first
