@@ -431,12 +431,16 @@ struct WaitForBuilds {
   }
 };
 
-// The configuration at `i` wins if it ran and beats the best so far by more than the tolerance.
+// The configuration at `i` wins if it ran and beats the best so far by more than the tolerance,
+// or if it runs exactly as the best does (same code, same launch: it took the best's median) and
+// comes before it in the space: ready-first measuring decides which of the two is measured, the
+// space's order which one wins, as for any tie.
 void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
   const Measurement& m = result.measurements[i];
   if (!m.ok) return;
   if (result.best < 0 ||
-      m.median_ms < result.measurements[result.best].median_ms * (1 - tie_tolerance))
+      m.median_ms < result.measurements[result.best].median_ms * (1 - tie_tolerance) ||
+      (m.same_code_as == result.best && static_cast<int>(i) < result.best))
     result.best = static_cast<int>(i);
 }
 
