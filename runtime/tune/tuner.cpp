@@ -431,17 +431,31 @@ struct WaitForBuilds {
   }
 };
 
-// The configuration at `i` wins if it ran and beats the best so far by more than the tolerance,
-// or if it runs exactly as the best does (same code, same launch: it took the best's median) and
-// comes before it in the space: ready-first measuring decides which of the two is measured, the
-// space's order which one wins, as for any tie.
+// The configuration at `i` is the best so far (what later ones are measured against) if it ran
+// and beats the best so far by more than the tolerance.
 void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
   const Measurement& m = result.measurements[i];
   if (!m.ok) return;
   if (result.best < 0 ||
-      m.median_ms < result.measurements[result.best].median_ms * (1 - tie_tolerance) ||
-      (m.same_code_as == result.best && static_cast<int>(i) < result.best))
+      m.median_ms < result.measurements[result.best].median_ms * (1 - tie_tolerance))
     result.best = static_cast<int>(i);
+}
+
+// The winner of what ran, judged in the space's order: a configuration must beat every one before
+// it by more than the tolerance. Ready-first measuring takes builds in the order they finish, so
+// the order they were measured in is no judge: the same medians give the same winner (and of
+// configurations with the same code and launch, one measured and the others taking its median,
+// the first in the space).
+int winner_in_space_order(const TuningResult& result, double tie_tolerance) {
+  int best = -1;
+  for (std::size_t i = 0; i < result.measurements.size(); ++i) {
+    const Measurement& m = result.measurements[i];
+    if (m.ok &&
+        (best < 0 || m.median_ms < result.measurements[static_cast<std::size_t>(best)].median_ms *
+                                       (1 - tie_tolerance)))
+      best = static_cast<int>(i);
+  }
+  return best;
 }
 
 // Enough to keep 16 workers busy while one configuration is measured.
@@ -550,6 +564,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   search(request.site.space, eligible, search_options, result, visit,
          warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
   for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
+  result.best = winner_in_space_order(result, settings.tie_tolerance);
   memory.restore_all();
   return functions;
 }

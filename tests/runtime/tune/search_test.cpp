@@ -332,7 +332,9 @@ TEST(Search, WhenTheBudgetRunsOutTheBestSoFarWinsAndTheResultSaysSo) {
   EXPECT_GE(measured, 2u);
   EXPECT_LT(measured, 100u);
   EXPECT_EQ(measured + out_of_budget, 2000u);
-  EXPECT_EQ(r.measurements[r.best].median_ms, fastest);
+  // The fastest of what was measured, up to the tie tolerance (a configuration first in the space
+  // keeps a tie; which ones the budget let through depends on which builds were ready first).
+  EXPECT_LE(r.measurements[r.best].median_ms, fastest / (1 - 0.01));
   // The budget also stops the compiles: only the next few queued are built.
   EXPECT_LT(f.compiler->compiles.load(), 200);
   const std::string table = r.table();
