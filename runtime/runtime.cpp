@@ -4,6 +4,8 @@
 #include "compile/nvrtc_compiler.h"
 #include "device/cuda_device.h"
 #include "store/disk_cache.h"
+#include "store/results_file.h"
+#include "tune/stored_winner.h"
 
 #include <algorithm>
 #include <thread>
@@ -19,6 +21,14 @@ unsigned compile_threads(const RuntimeOptions& options) {
 
 bool never_tunes(const RuntimeOptions& options) { return options.disable || options.pinned; }
 
+// Whether `results` holds a winner of `site`, for any key and device (the device is not known
+// before the GPU is opened).
+bool has_a_stored_winner(detail::ResultsFile& results, const SiteInfo& site) {
+  const detail::StoredResult query = detail::stored_identity(site, Key{}, detail::DeviceInfo{});
+  return results.find_if([&](const detail::StoredResult& r) { return r.same_site(query); })
+      .has_value();
+}
+
 }  // namespace
 
 Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail::Compiler> compiler,
@@ -32,15 +42,19 @@ Runtime::Runtime(std::unique_ptr<detail::Device> device, std::shared_ptr<detail:
 
 Runtime::~Runtime() = default;
 
-void Runtime::start_compiles_ahead(Runtime* runtime) {
+void Runtime::start_compiles_ahead(Runtime* runtime, const SiteInfo& site) {
   if (runtime) {
-    if (!never_tunes(runtime->options())) runtime->compiler().start_ahead(runtime->pool().size());
+    if (!never_tunes(runtime->options()) && !has_a_stored_winner(runtime->results(), site))
+      runtime->compiler().start_ahead(runtime->pool().size());
     return;
   }
-  // What global() will read, and the front ends its compiler will use.
+  // What global() will read, and the front ends its compiler will use. The results file is read
+  // once here for every site; what it says wrong global()'s runtime says when it reads it.
   static const RuntimeOptions options =
       RuntimeOptions::from_environment([](const std::string&) {});  // global() warns
-  if (!never_tunes(options))
+  static detail::ResultsFile results(options.results_file, detail::Logger(),
+                                     options.tuning_lock_timeout);
+  if (!never_tunes(options) && !has_a_stored_winner(results, site))
     detail::front_ends_from_environment()->start_ahead(compile_threads(options));
 }
 

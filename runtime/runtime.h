@@ -23,12 +23,15 @@ class Runtime {
   // The process-wide runtime on the CUDA driver. Throws tiletune::Error when there is no GPU.
   static Runtime& global();
 
-  // At a site's construction (its runtime; null: the process-wide one, not made here: that opens
-  // the GPU): what the site's first tuning would start and wait for (Compiler::start_ahead) is
-  // started now, in the background, unless the options say this process never tunes (disabled,
-  // pinned). The sites the tool emits are constructed when the program loads, long before a
-  // first launch has opened the GPU and tunes. Once per process; a later call does nothing.
-  static void start_compiles_ahead(Runtime* runtime);
+  // At the construction of `site` (its runtime; null: the process-wide one, not made here: that
+  // opens the GPU): what the site's first tuning would start and wait for (Compiler::start_ahead)
+  // is started now, in the background, unless the options say this process never tunes
+  // (disabled, pinned) or the results file already holds a winner of the site (for some key): a
+  // process whose every site has one is a warm restart, which most likely tunes nothing, and
+  // would only pay for the workers. The sites the tool emits are constructed when the program
+  // loads, long before a first launch has opened the GPU and tunes. Once per process; a later
+  // call does nothing.
+  static void start_compiles_ahead(Runtime* runtime, const SiteInfo& site);
 
   detail::Device& device() { return *device_; }
   detail::Compiler& compiler() { return *compiler_; }

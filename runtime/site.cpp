@@ -80,7 +80,7 @@ struct Site::State {
 
 Site::Site(SiteInfo info, Runtime* runtime)
     : state_(std::make_unique<State>(std::move(info), runtime)) {
-  Runtime::start_compiles_ahead(runtime);
+  Runtime::start_compiles_ahead(runtime, state_->info);
   std::lock_guard lock(registry_mutex());
   registry().push_back(this);
 }

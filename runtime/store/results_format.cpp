@@ -396,12 +396,14 @@ std::string version_changes(const ToolVersions& before, const ToolVersions& now)
 }
 
 bool StoredResult::same_identity(const StoredResult& other) const {
+  return same_site(other) && device == other.device && key == other.key &&
+         hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
+}
+
+bool StoredResult::same_site(const StoredResult& other) const {
   // A site's code id names it wherever its file is; a block without one (a hand-made site, or a
   // file from before ids) is named by its file and line.
-  const bool same_site =
-      code.empty() && other.code.empty() ? site == other.site : code == other.code;
-  return same_site && device == other.device && key == other.key &&
-         hints.occupancy == other.hints.occupancy && hints.num_ctas == other.hints.num_ctas;
+  return code.empty() && other.code.empty() ? site == other.site : code == other.code;
 }
 
 std::string identity_text(const StoredResult& r) {

@@ -80,6 +80,8 @@ struct StoredResult {
   std::string measure;  // "graph" or "cold" (tiletune::Measure); "": eager, or not said
 
   bool same_identity(const StoredResult& other) const;
+  // The site part of the identity: the same code id, or without ids the same file and line.
+  bool same_site(const StoredResult& other) const;
 };
 
 // The identity of `r` (what same_identity compares) as text: equal for results of one identity,

@@ -1,10 +1,12 @@
 // A site's construction starts, in the background, what its first tuning would otherwise start
 // and wait for (Compiler::start_ahead: NVRTC worker processes and NVRTC in each, as many as the
-// runtime's compile threads), and not in a process whose options say it never tunes. That it
+// runtime's compile threads), and not in a process whose options say it never tunes, nor for a
+// site whose winner the results file already holds (a warm restart). That it
 // happens once per process however many sites ask is the worker pool's
 // (front_end_processes_test: WorkersStartedAhead...).
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/temporary_directory.h"
 
 #include <tiletune/site.h>
 
@@ -57,6 +59,33 @@ TEST(StartAhead, ASitesConstructionStartsItsRuntimesCompilesForEachCompileThread
   EXPECT_EQ(r.compiler->calls, (std::vector<unsigned>{3}));
   Site second(site_info(2), r.runtime.get());  // asks again: the compiler starts once
   EXPECT_EQ(r.compiler->calls, (std::vector<unsigned>{3, 3}));
+}
+
+TEST(StartAhead, NotForASiteWhoseWinnerTheResultsFileHoldsButForOneWithoutOne) {
+  testing::TemporaryDirectory dir;
+  RuntimeOptions options;
+  options.results_file = dir / "results.txt";
+  {
+    // An earlier run of the program tunes the site at line 1 and stores its winner.
+    options.log = nullptr;
+    Runtime earlier(std::make_unique<testing::FakeDevice>(
+                        [](const std::string&, const Geometry&) { return 1.0; }),
+                    std::make_shared<testing::FakeCompiler>(), options);
+    Site site(site_info(1), &earlier);
+    long long n = 4096;
+    void* args[1] = {&n};
+    site.launch(
+        key(n),
+        [](const Config& c) {
+          return Geometry{Dim(64), Dim(c[0]), 0, nullptr};
+        },
+        args);
+  }
+  Recorded warm{options};
+  Site stored(site_info(1), warm.runtime.get());  // its winner is on disk: nothing started
+  EXPECT_TRUE(warm.compiler->calls.empty());
+  Site fresh(site_info(2), warm.runtime.get());  // no winner: this one may tune
+  EXPECT_EQ(warm.compiler->calls, (std::vector<unsigned>{3}));
 }
 
 TEST(StartAhead, NotInAProcessThatNeverTunes) {
