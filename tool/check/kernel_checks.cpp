@@ -2,6 +2,7 @@
 
 #include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
+#include "check/default_key.h"
 #include "check/kernel_lookup.h"
 #include "preprocess/register_limit.h"
 
@@ -277,9 +278,9 @@ void check_constant_arguments(const clang::FunctionDecl* kernel, const KernelCal
   }
 }
 
-// A key holds at most rules::kMaxKeyValues values: the written ones, or by default every integral
-// argument that is the same for every configuration, then each Constant(...) without `$` (one with
-// `$` differs per configuration and is not part of the key).
+// A key holds at most rules::kMaxKeyValues values: the written ones, or by default every argument
+// that in_default_key takes and that is the same for every configuration, then each Constant(...)
+// without `$` (one with `$` differs per configuration and is not part of the key).
 void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, SiteReporter& report) {
   const KernelCall& call = *a.call;
   const auto max = static_cast<std::size_t>(rules::kMaxKeyValues);
@@ -289,8 +290,7 @@ void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, Site
     clang::QualType type = kernel->getParamDecl(i)->getType();
     if (call.args[i].constant)
       constants += call.args[i].expr.dollars.empty() ? 1 : 0;
-    else if (call.args[i].expr.dollars.empty() && !type->isDependentType() &&
-             type->isIntegralOrEnumerationType())
+    else if (call.args[i].expr.dollars.empty() && in_default_key(type))
       ++integral;
   }
   if (a.key) {
