@@ -6,7 +6,8 @@
 // ... and not this one: its body names 'scalar_t', declared in the function around it; declare it
 // at namespace scope; or pass a functor type declared at namespace scope", with notes at the lambda
 // and the instantiation. The fix it asks for changes the author's code, so the program stays out.
-// Found in: hecbench/rotary (PyTorch's gpu_kernel_multiple_outputs pattern). A fix could spell
+// Found in: hecbench/rotary (PyTorch's gpu_kernel_multiple_outputs pattern), moderngpu/test_reduce
+// (kernel_reduce.hxx's `typedef ... type_t` in its lambda). A fix could spell
 // the local typedef's underlying type into the slice's copy of the lambda.
 // Reproduce: tiletune lambda_names_local_typedef.cu -o out.cu -- -I<tiletune>/include
 //            -std=c++17 --extended-lambda

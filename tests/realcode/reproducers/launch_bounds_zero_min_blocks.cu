@@ -1,16 +1,15 @@
-// tool (check): NOT FIXED. A kernel whose __launch_bounds__ has a minimum-blocks argument that is 0
-// for the instantiation launched (a dependent value, as moderngpu's
+// tool (check): FIXED on branch corpus3 (lit tests/tool/check/launch_bounds_zero_min_blocks.cu).
+// A kernel whose __launch_bounds__ has a minimum-blocks argument that is 0 for the instantiation
+// launched (a dependent value, as moderngpu's
 // `__launch_bounds__(launch_box::sm_ptx::nt, launch_box::sm_ptx::occ)` whose launch_cta_t gives
 // occ = 0 by default) fixes no minimum: nvcc writes no `.minnctapersm` for it (checked: a
 // `Box<128, 0>` instantiation has `.maxntid 128, 1, 1` only, a `Box<128, 3>` one also
-// `.minnctapersm 3`). The tool refuses `occupancy` for it all the same, at the annotation's
+// `.minnctapersm 3`). The tool refused `occupancy` for it all the same, at the annotation's
 // `occupancy`: "the kernel's __launch_bounds__ already fixes the minimum blocks per
-// multiprocessor; 'occupancy' cannot change it" (tool/check/kernel_checks.cpp, check_launch_bounds:
-// any minimum-blocks expression counts, its value unread). Found in: moderngpu/* (the library's
-// one launch, cta_launch in transform.hxx, whose block is the launch box's compile-time nt, so
-// occupancy is the one thing to tune). A fix reads the value per instantiation of the site
-// (SiteLaunches::instantiations' kernels) and must also decide what the slice does with the
-// kernel's own bounds when it adds the configuration's (slice/launch_bounds_parameters).
+// multiprocessor; 'occupancy' cannot change it" (check_launch_bounds read no value). It now reads
+// the minimum as written, or per instantiation of the site when it is dependent. Found in:
+// moderngpu/* (the library's one launch, cta_launch in transform.hxx, whose block is the launch
+// box's compile-time nt, so occupancy is the one thing to tune).
 // Reproduce: tiletune launch_bounds_zero_min_blocks.cu -o out.cu -- -I<tiletune>/include
 
 #include <tiletune/tiletune.h>
