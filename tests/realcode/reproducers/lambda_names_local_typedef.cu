@@ -1,14 +1,13 @@
-// tool (slice): NOT FIXED, refused with a precise error (a known limit, lit
-// check/lambda_closure_refused.cu). An extended lambda written in main() whose parameters and
-// body name a typedef local to main (`typedef float scalar_t;`), passed down to a kernel template
-// through a host template: nvcc accepts it; the tool refuses the site's instantiation, at the annotation:
-// "this instantiation of the site names a lambda's closure type, which tiletune names for NVRTC
-// ... and not this one: its body names 'scalar_t', declared in the function around it; declare it
-// at namespace scope; or pass a functor type declared at namespace scope", with notes at the lambda
-// and the instantiation. The fix it asks for changes the author's code, so the program stays out.
-// Found in: hecbench/rotary (PyTorch's gpu_kernel_multiple_outputs pattern), moderngpu/test_reduce
-// (kernel_reduce.hxx's `typedef ... type_t` in its lambda). A fix could spell
-// the local typedef's underlying type into the slice's copy of the lambda.
+// tool (slice): FIXED on branch corpus3 (lit tests/tool/slice/lambda_local_aliases.cu). An
+// extended lambda written in main() whose parameters and body name a typedef local to main
+// (`typedef float scalar_t;`), passed down to a kernel template through a host template: nvcc
+// accepts it; the tool refused the site's instantiation, at the annotation: "this instantiation
+// of the site names a lambda's closure type, which tiletune names for NVRTC ... and not this one:
+// its body names 'scalar_t', declared in the function around it; declare it at namespace scope;
+// or pass a functor type declared at namespace scope" (a change to the author's code). The
+// closure's struct in the slice now holds `using scalar_t = float;`. Found in: hecbench/rotary
+// (PyTorch's gpu_kernel_multiple_outputs pattern), moderngpu/test_reduce (kernel_reduce.hxx's
+// `typedef ... type_t` in its lambda).
 // Reproduce: tiletune lambda_names_local_typedef.cu -o out.cu -- -I<tiletune>/include
 //            -std=c++17 --extended-lambda
 
