@@ -163,6 +163,30 @@ auto const push_name = [](auto& context) {
   b.push_leaf(ExprNode::Kind::Name, written, 0, std::move(name));
 };
 
+// `sizeof(...)` or `alignof(...)` as an operand, where names are allowed: a constant Clang
+// evaluates as it does a name's (`$t * sizeof(float) <= 4096`), kept as written with each run of
+// whitespace one space.
+auto const push_size_query = [](auto& context) {
+  auto const written = view(x3::_attr(context));
+  TreeBuilder& b = builder(context);
+  if (!b.names_allowed()) {
+    x3::_pass(context) = false;
+    return;
+  }
+  std::string text;
+  bool space = false;
+  for (char c : written) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      space = true;
+      continue;
+    }
+    if (space && !text.empty()) text += ' ';
+    space = false;
+    text += c;
+  }
+  b.push_leaf(ExprNode::Kind::Name, written, 0, std::move(text));
+};
+
 auto const make_cld = [](auto& context) {
   auto const call = view(x3::_attr(context));
   TreeBuilder& b = builder(context);
@@ -252,6 +276,7 @@ auto const unary_operator_token = x3::rule<class unary_operator_rule, Range>{"un
 x3::rule<class expression_rule> const expression = "expression";
 x3::rule<class unary_rule> const unary = "unary";
 x3::rule<class primary_rule> const primary = "primary";
+x3::rule<class balanced_rule> const balanced = "balanced parentheses";
 
 auto const cld_call = x3::raw[x3::lexeme[lit("cld") >> !lexical::identifier_char] >> '(' >>
                               expression >> ',' >> expression >> ')'][make_cld];
@@ -259,14 +284,18 @@ auto const dollar = x3::raw[x3::lexeme['$' >> lexical::identifier]][push_dollar]
 auto const integer = x3::raw[x3::lexeme[lexical::integer_literal]][push_integer];
 auto const boolean = x3::raw[x3::lexeme[lexical::boolean_literal]][push_boolean];
 auto const parenthesised = x3::raw['(' >> expression >> ')'][widen_to_parentheses];
+auto const size_query =
+    x3::raw[x3::lexeme[(lit("sizeof") | lit("alignof")) >> !lexical::identifier_char] >> balanced]
+           [push_size_query];
 auto const name = x3::raw[x3::lexeme[lexical::identifier] >>
                           *(lit("::") >> x3::lexeme[lexical::identifier])][push_name];
 
 auto const expression_def = (unary >> *(binary_operator_token >> unary))[fold_binary_operators];
 auto const unary_def = (*unary_operator_token >> primary)[apply_unary_operators];
-auto const primary_def = cld_call | dollar | integer | boolean | parenthesised | name;
+auto const primary_def = cld_call | dollar | integer | boolean | parenthesised | size_query | name;
+auto const balanced_def = lit('(') >> *(balanced | (x3::char_ - x3::char_("()"))) >> lit(')');
 
-BOOST_SPIRIT_DEFINE(expression, unary, primary)
+BOOST_SPIRIT_DEFINE(expression, unary, primary, balanced)
 
 }  // namespace evaluable
 }  // namespace

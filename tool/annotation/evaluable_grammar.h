@@ -12,9 +12,10 @@
 
 namespace tiletune::tool {
 
-// Whether names (`kMax`, `ns::kMax`, `Kind::kWide`) may stand as operands: only in `where`, the
-// one expression the tool evaluates whole, each name's value given by Clang where the annotation
-// is written (preprocess/call_probe.h); elsewhere a name makes the expression a run-time one.
+// Whether names (`kMax`, `ns::kMax`, `Kind::kWide`), and `sizeof(...)`/`alignof(...)` taken whole
+// as names are, may stand as operands: only in `where`, the one expression the tool evaluates
+// whole, each name's value given by Clang where the annotation is written
+// (preprocess/call_probe.h); elsewhere a name makes the expression a run-time one.
 enum class Names { kRefused, kConstants };
 
 // The tree of `expr` when all of it is evaluable at build time, else null (with kConstants, also

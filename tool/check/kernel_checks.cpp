@@ -2,6 +2,7 @@
 
 #include "annotation/axis_lookup.h"
 #include "annotation/evaluate.h"
+#include "check/default_key.h"
 #include "check/kernel_lookup.h"
 #include "preprocess/register_limit.h"
 
@@ -277,9 +278,9 @@ void check_constant_arguments(const clang::FunctionDecl* kernel, const KernelCal
   }
 }
 
-// A key holds at most rules::kMaxKeyValues values: the written ones, or by default every integral
-// argument that is the same for every configuration, then each Constant(...) without `$` (one with
-// `$` differs per configuration and is not part of the key).
+// A key holds at most rules::kMaxKeyValues values: the written ones, or by default every argument
+// that in_default_key takes and that is the same for every configuration, then each Constant(...)
+// without `$` (one with `$` differs per configuration and is not part of the key).
 void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, SiteReporter& report) {
   const KernelCall& call = *a.call;
   const auto max = static_cast<std::size_t>(rules::kMaxKeyValues);
@@ -289,8 +290,7 @@ void check_key_size(const Annotation& a, const clang::FunctionDecl* kernel, Site
     clang::QualType type = kernel->getParamDecl(i)->getType();
     if (call.args[i].constant)
       constants += call.args[i].expr.dollars.empty() ? 1 : 0;
-    else if (call.args[i].expr.dollars.empty() && !type->isDependentType() &&
-             type->isIntegralOrEnumerationType())
+    else if (call.args[i].expr.dollars.empty() && in_default_key(type))
       ++integral;
   }
   if (a.key) {
@@ -367,13 +367,44 @@ void check_threads_bound(const Annotation& a, const LiteralSpace& literal, long 
   }
 }
 
+// Whether a minimum-blocks argument is 0: nvcc then writes no .minnctapersm, so it fixes nothing.
+bool is_zero(const clang::Expr* min_blocks, const clang::ASTContext& context) {
+  if (min_blocks->isValueDependent()) return false;
+  std::optional<llvm::APSInt> value = min_blocks->getIntegerConstantExpr(context);
+  return value && value->isZero();
+}
+
+// Whether __launch_bounds__(max, minBlocks) fixes the minimum blocks per multiprocessor: a minimum
+// that is not 0, as written, or, where it depends on the kernel's template parameters
+// (moderngpu's `__launch_bounds__(nt, launch_box::sm_ptx::occ)`, occ 0 by default), in any
+// instantiation the site launches. A `$` template argument gives the instantiations Clang sees
+// placeholder values, so there a dependent minimum counts as fixed.
+bool fixes_min_blocks(const clang::CUDALaunchBoundsAttr* bounds, const KernelCall& call,
+                      const SiteLaunches& launches, const clang::ASTContext& context) {
+  const clang::Expr* min_blocks = bounds->getMinBlocks();
+  if (!min_blocks) return false;
+  if (!min_blocks->isValueDependent()) return !is_zero(min_blocks, context);
+  bool const placeholders = std::any_of(call.template_args.begin(), call.template_args.end(),
+                                        [](const Expr& e) { return !e.dollars.empty(); });
+  if (placeholders || launches.instantiations.empty()) return true;
+  for (const SiteInstantiation& instantiation : launches.instantiations) {
+    const auto* own = instantiation.kernel
+                          ? instantiation.kernel->getAttr<clang::CUDALaunchBoundsAttr>()
+                          : nullptr;
+    if (!own) return true;
+    if (own->getMinBlocks() && !is_zero(own->getMinBlocks(), context)) return true;
+  }
+  return false;
+}
+
 // __launch_bounds__(max, minBlocks): a minimum already fixes occupancy, and the maximum bounds
 // every literal block size.
 void check_launch_bounds(const Annotation& a, const LiteralSpace* literal,
-                         const clang::FunctionDecl* kernel, SiteReporter& report) {
+                         const clang::FunctionDecl* kernel, const SiteLaunches& launches,
+                         SiteReporter& report) {
   const auto* bounds = kernel->getAttr<clang::CUDALaunchBoundsAttr>();
   if (!bounds) return;
-  if (bounds->getMinBlocks()) {
+  if (fixes_min_blocks(bounds, *a.call, launches, kernel->getASTContext())) {
     if (std::optional<Span> span = hint_span(a, a.occupancy, rules::kOccupancy)) {
       report.error(*span,
                    "the kernel's __launch_bounds__ already fixes the minimum blocks "
@@ -381,6 +412,7 @@ void check_launch_bounds(const Annotation& a, const LiteralSpace* literal,
       report.note(bounds->getLocation(), "__launch_bounds__ given here");
     }
   }
+  if (bounds->getMaxThreads()->isValueDependent()) return;
   std::optional<llvm::APSInt> max =
       bounds->getMaxThreads()->getIntegerConstantExpr(kernel->getASTContext());
   if (max && a.threads && literal)
@@ -419,7 +451,7 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   check_constant_arguments(kernel, call, report);
   check_key_size(a, kernel, report);
   check_parameter_types(kernel, call, report);
-  check_launch_bounds(a, literal, kernel, report);
+  check_launch_bounds(a, literal, kernel, launches, report);
   check_cluster_dims(a, kernel, report);
   if (literal) warn_large_space(a, *literal, report);
   return kernel;

@@ -167,6 +167,7 @@ WhereName evaluate_where_name(const clang::Expr* name, const clang::ASTContext& 
   WhereName out;
   if (name->isValueDependent() || name->isTypeDependent()) {
     out.problem = "depends on the enclosing template's parameters";
+    out.dependent = true;
     return out;
   }
   const clang::QualType type = name->getType();

@@ -43,6 +43,9 @@ struct SiteInstantiation {
 struct WhereName {
   std::optional<long long> value;
   std::string problem;  // "" with a value: "is not a constant expression", ...
+  // The name's value depends on the enclosing template's parameters (`constexpr int kBytes =
+  // sizeof(T)`): 'where' is evaluated once for the annotation, not per instantiation.
+  bool dependent = false;
   // Clang's notes on why it is not constant ("read of non-const variable 'n' ..."), each where
   // Clang puts it.
   std::vector<std::pair<clang::SourceLocation, std::string>> notes;

@@ -162,10 +162,17 @@ std::optional<std::shared_ptr<const ExprNode>> with_clang_values(const ExprNode&
       values.push_back(*clang.value);
       continue;
     }
-    report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
-                                ": 'where' is evaluated at build time, so a name in it must be an "
-                                "integer constant (constexpr, a const integer with a constant "
-                                "initializer, an enumerator)");
+    if (clang.dependent)
+      report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
+                                  ": 'where' is evaluated once for the annotation, the same space "
+                                  "for every instantiation, so a name in it must have one value; "
+                                  "write the bound that holds for all of them (for sizeof(T), the "
+                                  "largest type's size)");
+    else
+      report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
+                                  ": 'where' is evaluated at build time, so a name in it must be "
+                                  "an integer constant (constexpr, a const integer with a "
+                                  "constant initializer, an enumerator)");
     for (const auto& [at, note] : clang.notes) report.note(at, note);
     valued = false;
   }
@@ -206,9 +213,9 @@ bool check_where(const Annotation& a, LiteralSpace* literal, const SiteLaunches&
       std::get<std::shared_ptr<const ExprNode>>(parsed);
   if (!written) {
     report.error(where.span,
-                 "'where' must be an expression over '$' names, integer literals and names of "
-                 "integer constants (arithmetic, comparison, &&, ||, !, cld), evaluated at build "
-                 "time");
+                 "'where' must be an expression over '$' names, integer literals, names of "
+                 "integer constants and sizeof(...) (arithmetic, comparison, &&, ||, !, cld), "
+                 "evaluated at build time");
     return true;
   }
   std::optional<std::shared_ptr<const ExprNode>> tree = with_clang_values(*written, names, report);

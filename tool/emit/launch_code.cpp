@@ -1,6 +1,7 @@
 #include "emit/launch_code.h"
 
 #include "annotation/search_values.h"
+#include "check/default_key.h"
 #include "emit/argument_spelling.h"
 #include "slice/lambda_closures.h"
 
@@ -279,7 +280,7 @@ std::vector<Code> key_values(const CheckedSite& site, const ExpressionCode& expr
     clang::QualType type = site.kernel->getParamDecl(i)->getType();
     if (call.args[i].constant || call.args[i].defaulted || !call.args[i].expr.dollars.empty())
       continue;
-    if (type->isDependentType() || !type->isIntegralOrEnumerationType()) continue;
+    if (!in_default_key(type)) continue;
     values.push_back(Code::list("::tiletune::bucket(static_cast<long long>(",
                                 {expressions.runtime(call.args[i].expr)}, "))"));
   }

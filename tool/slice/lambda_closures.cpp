@@ -54,11 +54,20 @@ class OuterNames : public clang::RecursiveASTVisitor<OuterNames> {
     const clang::NamedDecl* d = nullptr;
     if (const auto* td = llvm::dyn_cast<clang::TypedefType>(t)) d = td->getDecl();
     if (const clang::TagDecl* tag = t->getAsTagDecl()) d = tag;
-    if (d != nullptr && d->getDeclContext()->isFunctionOrMethod() && !inside(d) && !type) type = d;
+    if (d == nullptr || !d->getDeclContext()->isFunctionOrMethod() || inside(d)) return true;
+    if (const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
+      if (std::find(aliases.begin(), aliases.end(), alias) == aliases.end())
+        aliases.push_back(alias);
+    } else if (!type) {
+      type = d;
+    }
     return true;
   }
 
   std::vector<const clang::VarDecl*> variables;
+  // The enclosing function's type aliases (`typedef float scalar_t;` in main) the body names.
+  std::vector<const clang::TypedefNameDecl*> aliases;
+  // A type of the enclosing function that is no alias (a local struct).
   const clang::NamedDecl* type = nullptr;
 
  private:
@@ -86,6 +95,15 @@ std::optional<std::string> constant_member(const clang::VarDecl* var) {
                             : llvm::toString(v, 10) + (v.isUnsigned() ? "ull" : "ll");
   return "static constexpr " + *spelled + " " + var->getNameAsString() + " = static_cast<" +
          *spelled + ">(" + literal + ");";
+}
+
+// An alias of the enclosing function the struct can stand for: a member alias of the same name for
+// the type it names, spelled for NVRTC (`using scalar_t = float;`).
+std::optional<std::string> alias_member(const clang::TypedefNameDecl* alias) {
+  std::optional<std::string> spelled =
+      spell_type(alias->getUnderlyingType(), alias->getASTContext(), Spelling::Nvrtc);
+  if (!spelled) return std::nullopt;
+  return "using " + alias->getNameAsString() + " = " + *spelled + ";";
 }
 
 // The templates around the lambda, as the instantiation that made `closure` gives them (an empty
@@ -222,10 +240,15 @@ std::string closure_unsupported(const clang::CXXRecordDecl* closure) {
   const clang::CXXMethodDecl* op = call_operator(closure);
   if (op == nullptr || !op->hasBody()) return "its body is not known here";
   OuterNames outer(closure, op);
-  outer.TraverseStmt(op->getBody());
+  outer.TraverseDecl(const_cast<clang::CXXMethodDecl*>(op));
   if (outer.type != nullptr)
     return "its body names '" + outer.type->getNameAsString() +
            "', declared in the function around it; declare it at namespace scope";
+  for (const clang::TypedefNameDecl* alias : outer.aliases)
+    if (!alias_member(alias))
+      return "its body names '" + alias->getNameAsString() +
+             "', declared in the function around it as a type tiletune cannot spell for NVRTC; "
+             "declare it at namespace scope";
   for (const clang::VarDecl* var : outer.variables)
     if (!constant_member(var))
       return "its body names '" + var->getNameAsString() +
@@ -249,7 +272,9 @@ std::string closure_definition(const clang::CXXRecordDecl* closure) {
     ++field;
   }
   OuterNames outer(closure, op);
-  outer.TraverseStmt(op->getBody());
+  outer.TraverseDecl(const_cast<clang::CXXMethodDecl*>(op));
+  for (const clang::TypedefNameDecl* alias : outer.aliases)
+    if (std::optional<std::string> member = alias_member(alias)) out += *member + "\n";
   for (const clang::VarDecl* var : outer.variables)
     if (std::optional<std::string> member = constant_member(var)) out += *member + "\n";
   // A generic lambda's operator() is a template: its invented parameters get names.

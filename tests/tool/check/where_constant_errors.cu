@@ -8,6 +8,7 @@ template <int TILE>
 __global__ void fill(float* c, int n) {}
 
 constexpr float kScale = 2.5f;
+constexpr int max_tile() { return 4; }
 constexpr unsigned long long kHuge = 18446744073709551615ull;
 template <typename T>
 struct Traits {
@@ -43,18 +44,18 @@ template <int N>
 void dependent(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), where = $tile <= N, blocks = cld(n, $tile),
            threads = $tile, fill<$tile>(c, n));
-  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'N' in 'where' depends on the enclosing template's parameters: 'where' is evaluated at build time
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'N' in 'where' depends on the enclosing template's parameters: 'where' is evaluated once for the annotation, the same space for every instantiation, so a name in it must have one value; write the bound that holds for all of them (for sizeof(T), the largest type's size)
 }
 template void dependent<128>(float*, int);
 
 void template_member(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), where = $tile <= Traits<float>::kMax, blocks = cld(n, $tile),
            threads = $tile, fill<$tile>(c, n));
-  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:48: error: 'where' must be an expression over '$' names, integer literals and names of integer constants (arithmetic, comparison, &&, ||, !, cld), evaluated at build time
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:48: error: 'where' must be an expression over '$' names, integer literals, names of integer constants and sizeof(...) (arithmetic, comparison, &&, ||, !, cld), evaluated at build time
 }
 
 void call(float* c, int n) {
-  TILETUNE(space = (tile = (64, 128)), where = $tile <= sizeof(float) * 64, blocks = cld(n, $tile),
+  TILETUNE(space = (tile = (64, 128)), where = $tile <= max_tile() * 64, blocks = cld(n, $tile),
            threads = $tile, fill<$tile>(c, n));
   // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:48: error: 'where' must be an expression over '$' names
 }

@@ -1,0 +1,35 @@
+// NVRTC limit, refused with a precise error: NOT FIXED. An extended lambda returning a
+// `thrust::tuple` (HeCBench's rotary, PyTorch's gpu_kernel_multiple_outputs: the functor's
+// outputs as a tuple, unpacked with thrust::get in the kernel): nvcc compiles it; the device
+// check's NVRTC compile of the slice fails on <thrust/tuple.h>, and the tool refuses it at the
+// use: "'thrust::tuple' is declared in <thrust/tuple.h>, which NVRTC cannot compile into the tuned
+// kernel (used in 'operator()')", with NVRTC's own errors after it. In CUDA 13's CCCL,
+// thrust::tuple is `using _CUDA_VSTD::tuple` (cuda::std::tuple, which NVRTC compiles from
+// <cuda/std/tuple>): a fix could bring thrust's aliases of libcu++ types to the slice as the
+// libcu++ headers. Found in: hecbench/rotary (after its local typedef was fixed).
+// Reproduce: tiletune lambda_returns_thrust_tuple.cu -o out.cu -- -I<tiletune>/include
+//            -std=c++17 --extended-lambda
+
+#include <tiletune/tiletune.h>
+
+#include <thrust/tuple.h>
+
+template <class F>
+__global__ void both(int n, F f, float* a, float* b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  thrust::tuple<float, float> r = f(a[i]);
+  a[i] = thrust::get<0>(r);
+  b[i] = thrust::get<1>(r);
+}
+
+template <class F>
+void launch(int n, F f, float* a, float* b) {
+  TILETUNE(space = (t = (128, 256)), blocks = (n + $t - 1) / $t, threads = $t,
+           restore = (a, n * sizeof(float)), both(n, f, a, b));
+}
+
+void run(int n, float* a, float* b) {
+  launch(n, [] __host__ __device__(float v) -> thrust::tuple<float, float> { return {v, -v}; },
+         a, b);
+}
