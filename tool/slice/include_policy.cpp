@@ -45,6 +45,11 @@ bool nvrtc_compiles_header(const std::string& name) {
     return false;
   for (std::string_view prefix : {"cooperative_groups/", "cuda/", "cub/", "nv/"})
     if (starts_with(name, prefix)) return true;
+  // Of thrust, the headers NVRTC compiles on their own (CUDA 13.0; in its CCCL thrust::tuple and
+  // thrust::pair are libcu++'s): a functor returning a thrust::tuple, thrust::plus and the like.
+  // The rest (algorithms, containers, complex) hold host code NVRTC refuses.
+  for (std::string_view header : {"thrust/tuple.h", "thrust/pair.h", "thrust/functional.h"})
+    if (name == header) return true;
   return in_nvrtc_header_library(name);
 }
 

@@ -1,12 +1,9 @@
-// NVRTC limit, refused with a precise error: NOT FIXED. An extended lambda returning a
-// `thrust::tuple` (HeCBench's rotary, PyTorch's gpu_kernel_multiple_outputs: the functor's
-// outputs as a tuple, unpacked with thrust::get in the kernel): nvcc compiles it; the device
-// check's NVRTC compile of the slice fails on <thrust/tuple.h>, and the tool refuses it at the
-// use: "'thrust::tuple' is declared in <thrust/tuple.h>, which NVRTC cannot compile into the tuned
-// kernel (used in 'operator()')", with NVRTC's own errors after it. In CUDA 13's CCCL,
-// thrust::tuple is `using _CUDA_VSTD::tuple` (cuda::std::tuple, which NVRTC compiles from
-// <cuda/std/tuple>): a fix could bring thrust's aliases of libcu++ types to the slice as the
-// libcu++ headers. Found in: hecbench/rotary (after its local typedef was fixed).
+// FIXED (lit slice/thrust_tuple.cu). An extended lambda returning a `thrust::tuple` (HeCBench's
+// rotary, PyTorch's gpu_kernel_multiple_outputs: the functor's outputs as a tuple, unpacked with
+// thrust::get in the kernel): nvcc compiles it; the tool refused it at the use ("'thrust::tuple' is
+// declared in <thrust/tuple.h>, which NVRTC cannot compile into the tuned kernel"), though NVRTC
+// compiles <thrust/tuple.h> on its own in CUDA 13 (its thrust::tuple is libcu++'s). The slice now
+// includes <thrust/tuple.h>, <thrust/pair.h> and <thrust/functional.h> as written.
 // Reproduce: tiletune lambda_returns_thrust_tuple.cu -o out.cu -- -I<tiletune>/include
 //            -std=c++17 --extended-lambda
 
