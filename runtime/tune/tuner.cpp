@@ -441,21 +441,14 @@ void keep_if_faster(TuningResult& result, std::size_t i, double tie_tolerance) {
     result.best = static_cast<int>(i);
 }
 
-// The winner of what ran, judged in the space's order: a configuration must beat every one before
-// it by more than the tolerance. Ready-first measuring takes builds in the order they finish, so
-// the order they were measured in is no judge: the same medians give the same winner (and of
-// configurations with the same code and launch, one measured and the others taking its median,
-// the first in the space).
-int winner_in_space_order(const TuningResult& result, double tie_tolerance) {
-  int best = -1;
-  for (std::size_t i = 0; i < result.measurements.size(); ++i) {
-    const Measurement& m = result.measurements[i];
-    if (m.ok &&
-        (best < 0 || m.median_ms < result.measurements[static_cast<std::size_t>(best)].median_ms *
-                                       (1 - tie_tolerance)))
-      best = static_cast<int>(i);
-  }
-  return best;
+// The winner of what ran, judged by keep_if_faster's rule in the space's order: ready-first
+// measuring takes builds in the order they finish, so the order they were measured in is no
+// judge: the same medians give the same winner (and of configurations with the same code and
+// launch, one measured and the others taking its median, the first in the space).
+void judge_in_space_order(TuningResult& result, double tie_tolerance) {
+  result.best = -1;
+  for (std::size_t i = 0; i < result.measurements.size(); ++i)
+    keep_if_faster(result, i, tie_tolerance);
 }
 
 // Enough to keep 16 workers busy while one configuration is measured.
@@ -564,7 +557,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   search(request.site.space, eligible, search_options, result, visit,
          warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
   for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
-  result.best = winner_in_space_order(result, settings.tie_tolerance);
+  judge_in_space_order(result, settings.tie_tolerance);
   memory.restore_all();
   return functions;
 }

@@ -162,17 +162,14 @@ std::optional<std::shared_ptr<const ExprNode>> with_clang_values(const ExprNode&
       values.push_back(*clang.value);
       continue;
     }
-    if (clang.dependent)
-      report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
-                                  ": 'where' is evaluated once for the annotation, the same space "
-                                  "for every instantiation, so a name in it must have one value; "
-                                  "write the bound that holds for all of them (for sizeof(T), the "
-                                  "largest type's size)");
-    else
-      report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem +
-                                  ": 'where' is evaluated at build time, so a name in it must be "
-                                  "an integer constant (constexpr, a const integer with a "
-                                  "constant initializer, an enumerator)");
+    const char* const rule =
+        clang.dependent
+            ? "'where' is evaluated once for the annotation, the same space for every "
+              "instantiation, so a name in it must have one value; write the bound that holds for "
+              "all of them (for sizeof(T), the largest type's size)"
+            : "'where' is evaluated at build time, so a name in it must be an integer constant "
+              "(constexpr, a const integer with a constant initializer, an enumerator)";
+    report.error(name.span, "'" + name.name + "' in 'where' " + clang.problem + ": " + rule);
     for (const auto& [at, note] : clang.notes) report.note(at, note);
     valued = false;
   }

@@ -131,14 +131,15 @@ void square(const std::string& variant, const Geometry&, void** args) {
     out[i] = in[i] * in[i] * (variant.find("(64)") != std::string::npos ? 1.000001f : 1.0f);
 }
 
-TEST(Verify, AConfigurationWithAWrongResultIsDisqualifiedAndSaysWhere) {
-  Fixture f;
-  f.device->effect = square;
+// One verified tuning of scale_site() over the tiles of `tiles`, squaring in = 1..n into `out`
+// (n elements, 7 before), which is checked; `out` as the winner's launch leaves it.
+TuningResult verified_squares(Fixture& f, std::vector<long long> tiles, int n,
+                              std::vector<float>& out) {
   SiteInfo info = scale_site();
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
+  info.space = Space::cartesian({{"tile", std::move(tiles)}});
   Site site(std::move(info), f.runtime.get());
-  int n = 100;
-  std::vector<float> in(n), out(n, 7.0f);
+  std::vector<float> in(n);
+  out.assign(n, 7.0f);
   std::iota(in.begin(), in.end(), 1.0f);
   const float* pin = in.data();
   float* pout = out.data();
@@ -149,11 +150,16 @@ TEST(Verify, AConfigurationWithAWrongResultIsDisqualifiedAndSaysWhere) {
     o.verify = true;
     return o;
   };
-  // Make the wrong configuration the fastest: verification, not speed, must rule it out.
-  f.device->effect = square;
   site.launch(
       key(n), [&](const Config& c) { return geometry_for(c, n); }, args, options);
-  TuningResult r = *site.result(key(n));
+  return *site.result(key(n));
+}
+
+TEST(Verify, AConfigurationWithAWrongResultIsDisqualifiedAndSaysWhere) {
+  Fixture f;
+  f.device->effect = square;
+  std::vector<float> out;
+  const TuningResult r = verified_squares(f, {64, 128, 256}, 100, out);
   EXPECT_TRUE(r.measurements[0].ok) << r.measurements[0].failure;  // within the tolerance
   EXPECT_TRUE(r.measurements[1].ok);
   EXPECT_FALSE(r.measurements[2].ok);
@@ -177,24 +183,8 @@ TEST(Verify, TheReferenceIsTheSpacesFirstConfigurationWhateverTheCostModelRanksF
     float* out = *static_cast<float**>(args[1]);
     out[3] += 1.0f;  // wrong
   };
-  SiteInfo info = scale_site();
-  info.space = Space::cartesian({{"tile", {256, 128, 64}}});
-  Site site(std::move(info), f.runtime.get());
-  int n = 1000;
-  std::vector<float> in(n), out(n, 7.0f);
-  std::iota(in.begin(), in.end(), 1.0f);
-  const float* pin = in.data();
-  float* pout = out.data();
-  void* args[3] = {&pin, &pout, &n};
-  auto options = [&] {
-    TuningOptions o;
-    o.outputs = {buffer(pout, n * sizeof(float))};
-    o.verify = true;
-    return o;
-  };
-  site.launch(
-      key(n), [&](const Config& c) { return geometry_for(c, n); }, args, options);
-  TuningResult r = *site.result(key(n));
+  std::vector<float> out;
+  const TuningResult r = verified_squares(f, {256, 128, 64}, 1000, out);
   // tile=256 (square's) leaves the last element unwritten: no reference; the next in the space's
   // order, tile=128, is.
   EXPECT_EQ(r.measurements[0].failure,
