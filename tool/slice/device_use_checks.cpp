@@ -175,11 +175,16 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
   HeaderOrigin origin = origins_.origin_of(file);
   if (!origin.toolkit_headers.empty()) {
     for (const std::string& header : origin.toolkit_headers) includes.add(header);
-  } else if (const auto* t = llvm::dyn_cast<clang::TypedefNameDecl>(d);
-             t && !from_toolkit_file(sm_, t)) {
-    if (std::optional<CarriedTypedef> carried = carried_c_typedef(t)) {
-      if (!carried->header.empty()) includes.add(carried->header);
-      if (!carried->line.empty()) includes.add_line(carried->line);
+  } else if (!from_toolkit_file(sm_, d)) {
+    if (const auto* t = llvm::dyn_cast<clang::TypedefNameDecl>(d))
+      if (std::optional<CarriedTypedef> carried = carried_c_typedef(t)) {
+        if (!carried->header.empty()) includes.add(carried->header);
+        if (!carried->line.empty()) includes.add_line(carried->line);
+        return true;
+      }
+    // A C library struct (struct tm), its member or its typedef: its definition goes along.
+    if (const std::vector<std::string> definitions = carried_c_struct(d); !definitions.empty()) {
+      for (const std::string& definition : definitions) includes.add_line(definition);
       return true;
     }
   }

@@ -3,6 +3,7 @@
 #include "slice/include_policy.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -136,6 +137,76 @@ std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d)
   if (!builtin_type(canonical)) return std::nullopt;
   clang::PrintingPolicy policy(d->getASTContext().getLangOpts());
   return CarriedTypedef{"", "typedef " + canonical.getAsString(policy) + " " + name + ";"};
+}
+
+namespace {
+
+// The record a C struct's use names: the struct, its member's, or the one a typedef names.
+const clang::RecordDecl* c_struct_named(const clang::Decl* d) {
+  if (const auto* field = llvm::dyn_cast<clang::FieldDecl>(d)) return field->getParent();
+  if (const auto* record = llvm::dyn_cast<clang::RecordDecl>(d)) return record;
+  if (const auto* t = llvm::dyn_cast<clang::TypedefNameDecl>(d))
+    if (const auto* r = t->getUnderlyingType().getCanonicalType()->getAs<clang::RecordType>())
+      return r->getDecl();
+  return nullptr;
+}
+
+bool packed_or_aligned(const clang::Decl* d) {
+  return d->hasAttr<clang::PackedAttr>() || d->hasAttr<clang::AlignedAttr>() ||
+         d->hasAttr<clang::MaxFieldAlignmentAttr>();
+}
+
+// Appends to `out` the definitions `record` needs, then its own; false when it is no C struct. A
+// struct held by value is defined before its holder; `depth` bounds what a malformed chain costs.
+bool add_c_struct(const clang::RecordDecl* record, std::vector<std::string>& out, int depth) {
+  const clang::RecordDecl* d = record->getDefinition();
+  if (d == nullptr || depth > 16 || !(d->isStruct() || d->isUnion()) || packed_or_aligned(d) ||
+      !d->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  const clang::TypedefNameDecl* alias = d->getTypedefNameForAnonDecl();
+  if (!d->getIdentifier() && alias == nullptr) return false;
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(d))
+    if (!cxx->isCLike() || cxx->getNumBases() != 0) return false;
+  clang::PrintingPolicy policy(d->getASTContext().getLangOpts());
+  policy.SuppressTagKeyword = true;
+  std::string members;
+  for (const clang::FieldDecl* field : d->fields()) {
+    if (field->isBitField() || !field->getIdentifier() || packed_or_aligned(field)) return false;
+    clang::QualType element = field->getType().getCanonicalType();
+    while (const clang::ArrayType* array = element->getAsArrayTypeUnsafe()) {
+      if (!llvm::isa<clang::ConstantArrayType>(array)) return false;
+      element = array->getElementType().getCanonicalType();
+    }
+    if (const auto* held = element->getAs<clang::RecordType>()) {
+      if (!add_c_struct(held->getDecl(), out, depth + 1)) return false;
+    } else if (!builtin_type(element)) {
+      return false;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    field->getType().getCanonicalType().print(os, policy, field->getName());
+    members += " " + os.str() + ";";
+  }
+  const std::string keyword = d->isUnion() ? "union" : "struct";
+  out.push_back(alias ? "typedef " + keyword + " {" + members + " } " + alias->getName().str() + ";"
+                      : keyword + " " + d->getName().str() + " {" + members + " };");
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> carried_c_struct(const clang::Decl* d) {
+  const clang::RecordDecl* record = c_struct_named(d);
+  std::vector<std::string> out;
+  if (record == nullptr || !add_c_struct(record, out, 0)) return {};
+  // A typedef of a named struct ("typedef struct timespec timespec_t;") after the struct.
+  if (const auto* t = llvm::dyn_cast<clang::TypedefNameDecl>(d);
+      t != nullptr && record->getDefinition()->getTypedefNameForAnonDecl() == nullptr) {
+    if (!t->getDeclContext()->getRedeclContext()->isTranslationUnit() || !t->getIdentifier())
+      return {};
+    out.push_back("typedef " + record->getName().str() + " " + t->getName().str() + ";");
+  }
+  return out;
 }
 
 std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const HeaderOrigins& origins,

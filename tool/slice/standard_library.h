@@ -44,6 +44,17 @@ struct CarriedTypedef {
 };
 std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d);
 
+// How the slice carries a C library struct at global scope: `d` is one (from a system header
+// that is not the toolkit's), a member of one, or a typedef naming one. The definitions, those of
+// the structs it holds first: "struct tm { int tm_sec; ...; const char *tm_zone; };", or for a
+// typedef of an unnamed struct "typedef struct { int quot; int rem; } div_t;". Written from the
+// host's declaration, member by member, so that NVRTC lays it out as the host compiler does (the
+// bytes a launch passes mean the same). Only a struct or union as C declares it qualifies: no
+// bases, member functions, bit-fields, unnamed members, packing or alignment of its own, each
+// member of an arithmetic type, a pointer to one (or to void), an array of those, or such a
+// struct. Empty for anything else.
+std::vector<std::string> carried_c_struct(const clang::Decl* d);
+
 // The libcu++ headers that declare `d`'s counterpart in cuda::std (`d` in namespace std): by name
 // for the C types (<cuda/std/cstddef>, <cuda/std/cstdint>), then libcu++'s header for that entity
 // (cuda/std/__algorithm/min.h for std::min), then the counterpart of the standard header that

@@ -1,11 +1,10 @@
-// NVRTC limit, refused with a precise error: NOT FIXED. An extended `__device__` lambda that
-// captures a `struct tm` (libc's, from <time.h>) by value and reads its fields, passed to a tuned
-// kernel template: nvcc compiles it; NVRTC has no libc headers, so the tool refuses each use at its
+// FIXED (lit slice/c_library_structs.cu). An extended `__device__` lambda that captures a
+// `struct tm` (libc's, from <time.h>) by value and reads its fields, passed to a tuned kernel
+// template: nvcc compiles it; NVRTC has no libc headers, and the tool refused each use at its
 // column ("'tm::tm_hour' is declared in <memory>, which NVRTC cannot compile into the tuned kernel
-// (used in 'operator()')", a note at bits/types/struct_tm.h). The header the message names is the
-// system header through which `tm` was first included (here <memory>, through
-// <tiletune/tiletune.h>), not the one the program includes for it (<time.h>): a message naming
-// the declaring header's public name would read better. Found in: moderngpu/tut_01_transform.
+// (used in 'operator()')"). The slice now writes a C library struct's definition from the host's
+// declaration, member by member (`struct tm { int tm_sec; ... const char *tm_zone; };`), so that
+// NVRTC lays it out as the host compiler does. Found in: moderngpu/tut_01_transform.
 // Reproduce: tiletune lambda_captures_libc_struct.cu -o out.cu -- -I<tiletune>/include
 //            -std=c++17 --extended-lambda
 
