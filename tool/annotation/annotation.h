@@ -51,6 +51,7 @@ struct Expr {
   std::vector<Span> clds;                // each covers the identifier `cld` of a cld(...) call
   std::shared_ptr<const ExprNode> tree;  // null when the expression is not evaluable at build time
   bool template_arguments = false;       // a '<' in it opens template arguments
+  unsigned template_arguments_at = 0;    // the first such '<' (an offset as the span's)
 };
 
 // An integer or boolean literal in a literal space (`true` is 1, `false` is 0).

@@ -340,6 +340,20 @@ std::variant<std::shared_ptr<const ExprNode>, ParseError> where_tree(Expr const&
   }
 }
 
+std::optional<unsigned> evaluable_stop(Expr const& expr) {
+  using namespace evaluable;
+  TreeBuilder tree(expr.text.data(), expr.span.begin, Names::kConstants);
+  Iterator first = expr.text.data();
+  Iterator const last = first + expr.text.size();
+  try {
+    x3::phrase_parse(first, last, x3::with<builder_tag>(tree)[expression], lexical::whitespace);
+  } catch (const Failure&) {
+    return std::nullopt;
+  }
+  if (tree.too_deep() || first == last) return std::nullopt;
+  return static_cast<unsigned>(first - expr.text.data());
+}
+
 std::vector<const ExprNode*> names_in(const ExprNode& tree) {
   std::vector<const ExprNode*> out;
   collect_names(tree, out);

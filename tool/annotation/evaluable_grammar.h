@@ -7,6 +7,7 @@
 #include "annotation/parser.h"
 
 #include <memory>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -31,6 +32,11 @@ std::shared_ptr<const ExprNode> evaluable_part(Expr const& part);
 // `where`'s tree: its own, else the one with names of constants (null when there is neither); a
 // tree nested too deeply is the error that says so.
 std::variant<std::shared_ptr<const ExprNode>, ParseError> where_tree(Expr const& where);
+
+// Where the grammar of `where` (names of constants allowed) stops reading `expr`: an offset into
+// its text, 0 when it reads nothing; nullopt when it reads all of it, or when it is nested too
+// deeply (where_tree says so).
+std::optional<unsigned> evaluable_stop(Expr const& expr);
 
 // Every Name of `tree` in the order it is written: its index there is its place in this list.
 std::vector<const ExprNode*> names_in(const ExprNode& tree);

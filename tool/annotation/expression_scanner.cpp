@@ -224,7 +224,10 @@ class ExpressionScanner {
       fail({begin, begin + 1},
            "brackets nested too deeply: at most " + std::to_string(kMaxNesting) + " levels");
     open_.push_back({c, begin, depth + 1});
-    if (c == '<') expr_.template_arguments = true;
+    if (c == '<' && !expr_.template_arguments) {
+      expr_.template_arguments = true;
+      expr_.template_arguments_at = begin;
+    }
     ++c_.pos;
   }
 

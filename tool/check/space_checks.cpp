@@ -4,6 +4,7 @@
 #include "annotation/evaluable_grammar.h"
 #include "annotation/evaluate.h"
 #include "annotation/search_values.h"
+#include "annotation/unevaluable_part.h"
 #include "search/search_strategies.h"
 #include "text/site_text.h"
 
@@ -209,10 +210,15 @@ bool check_where(const Annotation& a, LiteralSpace* literal, const SiteLaunches&
   const std::shared_ptr<const ExprNode>& written =
       std::get<std::shared_ptr<const ExprNode>>(parsed);
   if (!written) {
-    report.error(where.span,
+    const UnevaluablePart part = unevaluable_part(where);
+    report.error(part.span,
                  "'where' must be an expression over '$' names, integer literals, names of "
                  "integer constants and sizeof(...) (arithmetic, comparison, &&, ||, !, cld), "
-                 "evaluated at build time");
+                 "evaluated at build time" +
+                     (part.text.empty()   ? std::string()
+                      : part.kind.empty() ? "; it cannot read '" + part.text + "' there"
+                                          : "; '" + part.text + "' is " + part.kind +
+                                                ": declare its value as a constant and name that"));
     return true;
   }
   std::optional<std::shared_ptr<const ExprNode>> tree = with_clang_values(*written, names, report);

@@ -1,5 +1,7 @@
 // A name in `where` that is no integer constant is an error at its column that says what it is,
 // with Clang's own notes on why it is not constant; one Clang cannot find is Clang's error there.
+// A part the build-time grammar cannot read (a call, template arguments, a member access, a
+// subscript, a floating literal) is an error at that part, naming it.
 // RUN: not %tiletune %s -o %t.cu -- -I%{tiletune_include} 2>&1 | FileCheck %s
 
 #include <tiletune/tiletune.h>
@@ -51,13 +53,37 @@ template void dependent<128>(float*, int);
 void template_member(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), where = $tile <= Traits<float>::kMax, blocks = cld(n, $tile),
            threads = $tile, fill<$tile>(c, n));
-  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:48: error: 'where' must be an expression over '$' names, integer literals, names of integer constants and sizeof(...) (arithmetic, comparison, &&, ||, !, cld), evaluated at build time
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, integer literals, names of integer constants and sizeof(...) (arithmetic, comparison, &&, ||, !, cld), evaluated at build time; 'Traits<float>::kMax' is a name with template arguments: declare its value as a constant and name that
 }
 
 void call(float* c, int n) {
   TILETUNE(space = (tile = (64, 128)), where = $tile <= max_tile() * 64, blocks = cld(n, $tile),
            threads = $tile, fill<$tile>(c, n));
-  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:48: error: 'where' must be an expression over '$' names
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; 'max_tile()' is a call: declare its value as a constant and name that
+}
+
+struct Limits {
+  int tile;
+};
+constexpr Limits kLimits{128};
+constexpr int kTable[2] = {64, 128};
+
+void member(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), where = $tile <= kLimits.tile, blocks = cld(n, $tile),
+           threads = $tile, fill<$tile>(c, n));
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; 'kLimits.tile' is a member access: declare its value as a constant and name that
+}
+
+void subscript(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), where = $tile <= kTable[1] && $tile > 0,
+           blocks = cld(n, $tile), threads = $tile, fill<$tile>(c, n));
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; 'kTable[1]' is a subscript: declare its value as a constant and name that
+}
+
+void floating(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), where = $tile <= 3.5 * 64, blocks = cld(n, $tile),
+           threads = $tile, fill<$tile>(c, n));
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; it cannot read '3.5' there
 }
 
 // A name inside a macro's expansion is reported at the macro's use.
