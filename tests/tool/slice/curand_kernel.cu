@@ -27,4 +27,5 @@ void run(const float* x, float* y, unsigned char* mask, int n, float p, int seed
   TILETUNE(space = (t = (128, 256)), blocks = cld(n, $t), threads = $t,
            dropout<float>(x, y, mask, n, p, seed));
 }
-// CHECK: #include <curand_kernel.h>
+// CHECK: Device source sliced by tiletune.
+// CHECK-NEXT: {{^}}#include <curand_kernel.h>

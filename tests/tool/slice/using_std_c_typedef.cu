@@ -26,5 +26,5 @@ __global__ void hash(uint32_t* out, int n) {
 void run(uint32_t* out, int n) {
   TILETUNE(space = (t = (64, 128)), blocks = cld(n, $t), threads = $t, hash(out, n));
 }
-// CHECK-DAG: using cuda::std::uint64_t;
-// CHECK-DAG: using cuda::std::uint32_t;
+// CHECK-DAG: {{^}}namespace tiletune_cuda_std { using cuda::std::uint64_t; }
+// CHECK-DAG: {{^}}namespace tiletune_cuda_std { using cuda::std::uint32_t; }
