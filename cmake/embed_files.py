@@ -4,14 +4,15 @@ driver and NVRTC are (no toolkit headers, no separate worker program).
 
   embed_files.py headers TOOLKIT_INCLUDE_DIR OUT.bin OUT.h NAME
       The toolkit headers a tuned kernel may include, as one archive: the headers NVRTC compiles
-      (tool/slice/include_policy.cpp: the public single headers, and every file under
-      cooperative_groups/, cuda/, cub/ and nv/, in cccl/ or not; thrust/ too) and every toolkit file they
-      #include, followed through either branch of any conditional. Each file is recorded as its
-      path below the include directory, a newline, its size in decimal, a newline, its bytes.
+      (tool/slice/include_policy.cpp: the public single headers, curand_kernel.h among them, and
+      every file under cooperative_groups/, cuda/, cub/ and nv/, in cccl/ or not; thrust/ too) and
+      every toolkit file they #include, followed through either branch of any conditional. Each
+      file is recorded as its path below the include directory, a newline, its size in decimal, a
+      newline, its bytes.
   embed_files.py file INPUT OUT.bin OUT.h NAME
       One file as it is.
 
-OUT.bin holds the bytes zlib-compressed (level 9: the headers shrink from 17.5 MB to 1.9 MB, and every
+OUT.bin holds the bytes zlib-compressed (level 9: the headers shrink from 20.5 MB to 2.5 MB, and every
 program linked with libtiletune carries them); the runtime inflates them when it writes them out.
 OUT.h defines NAME_PATH (OUT.bin, for .incbin), NAME_SIZE (the bytes' size before compression) and
 NAME_HASH (their SHA-256): a source that includes it is compiled again, and not taken from a compiler
@@ -25,7 +26,7 @@ import zlib
 
 PUBLIC_HEADERS = ["cuda_fp16.h", "cuda_bf16.h", "cuda_fp8.h", "mma.h", "cuda_pipeline.h",
                   "cuda_awbarrier.h", "cooperative_groups.h", "cuda_pipeline_primitives.h",
-                  "cuda_awbarrier_primitives.h"]
+                  "cuda_awbarrier_primitives.h", "curand_kernel.h"]
 # thrust is whole: cub's headers reach it, and it includes some of its own by macro
 # (#include __THRUST_HOST_SYSTEM_TAG_HEADER), which the scan below cannot follow.
 TREES = ["cooperative_groups", "cuda", "cub", "nv", "thrust"]

@@ -222,6 +222,16 @@ std::vector<const clang::TypedefNameDecl*> local_types(const clang::CUDAKernelCa
   return types.found;
 }
 
+// The class template a class is the pattern of: its primary's, or a partial specialisation's
+// (whose instantiations are listed with the primary's); null for a class that is no template.
+const clang::ClassTemplateDecl* enclosing_class_template(const clang::CXXRecordDecl* c) {
+  if (c == nullptr) return nullptr;
+  if (const clang::ClassTemplateDecl* t = c->getDescribedClassTemplate()) return t;
+  if (const auto* partial = llvm::dyn_cast<clang::ClassTemplatePartialSpecializationDecl>(c))
+    return partial->getSpecializedTemplate();
+  return nullptr;
+}
+
 // Every kernel call in an annotation (the probes) with the function it is in, and the innermost
 // function written around each annotation.
 class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
@@ -259,6 +269,28 @@ class ProbeFinder : public clang::RecursiveASTVisitor<ProbeFinder> {
     if (t == t->getCanonicalDecl() || !t->isThisDeclarationADefinition()) return true;
     for (clang::ClassTemplateSpecializationDecl* instance : t->specializations())
       TraverseDecl(instance);
+    return true;
+  }
+
+  // A member of a class template defined here, out of its class, where the class is defined in a
+  // header (`template <class T> void CUDAStencil<T>::operator()(...)` beside its kernel, the
+  // class in CUDAStencil.h): the class's instantiations, and the members Clang instantiated in
+  // them, are walked from the header's declaration, which this file's walk never reaches; walk
+  // each instantiation of this member from here.
+  bool VisitCXXMethodDecl(clang::CXXMethodDecl* m) {
+    if (!m->isOutOfLine() || !m->isThisDeclarationADefinition() ||
+        m->getDescribedFunctionTemplate() != nullptr)
+      return true;
+    const clang::ClassTemplateDecl* owner = enclosing_class_template(m->getParent());
+    if (owner == nullptr) return true;
+    const clang::Decl* pattern = m->getCanonicalDecl();
+    for (clang::ClassTemplateSpecializationDecl* instance : owner->specializations())
+      for (clang::Decl* member : instance->decls()) {
+        auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+        const clang::FunctionDecl* from =
+            method ? method->getInstantiatedFromMemberFunction() : nullptr;
+        if (from != nullptr && from->getCanonicalDecl() == pattern) TraverseDecl(method);
+      }
     return true;
   }
 

@@ -33,6 +33,17 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   bool VisitUsingDecl(clang::UsingDecl* u) {
     for (const clang::UsingShadowDecl* shadow : u->shadows())
       add(shadow->getTargetDecl(), u->getLocation());
+    // `using std::uint64_t;` names <cstdint>'s `using ::uint64_t;` in std, but Clang's shadow
+    // points past it to the C typedef: the std declaration is the use that libcu++'s counterpart
+    // (cuda::std::uint64_t) stands for.
+    clang::NestedNameSpecifierLoc nns = u->getQualifierLoc();
+    if (nns &&
+        nns.getNestedNameSpecifier().getKind() == clang::NestedNameSpecifier::Kind::Namespace)
+      if (const auto* ns =
+              llvm::dyn_cast<clang::NamespaceDecl>(nns.castAsNamespaceAndPrefix().Namespace);
+          ns != nullptr && ns->isStdNamespace())
+        for (const clang::NamedDecl* found : ns->lookup(u->getDeclName()))
+          if (llvm::isa<clang::UsingShadowDecl>(found)) add(found, u->getLocation());
     return true;
   }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {

@@ -209,6 +209,19 @@ bool DeviceUseChecks::check_system(const Use& use, SliceIncludes& includes) {
 // libcu++'s counterpart stands for it: `std::` finds cuda::std in the slice.
 bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& includes) {
   const std::vector<std::string> headers = cuda_std_headers_for(use.decl, origins_, sm_);
+  // `std::printf` is <cstdio>'s `using ::printf;`, whose target the compiler declares for device
+  // code; libcu++ has no cuda::std::printf, NVRTC has printf built in: the slice says the same
+  // using-declaration (nccl-tests' inexact_regress prints with std::printf from a kernel). Where
+  // libcu++ has the function (std::sqrt, whose float overload ::sqrt lacks), it stands for it.
+  if (const auto* shadow = llvm::dyn_cast<clang::UsingShadowDecl>(use.decl);
+      headers.empty() && shadow)
+    if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(shadow->getTargetDecl());
+        f != nullptr && f->getIdentifier() != nullptr &&
+        f->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+        declared_for_device_by_compiler(f, sm_)) {
+      includes.add_line("namespace std { using ::" + f->getName().str() + "; }");
+      return true;
+    }
   // A candidate of a call resolved per instantiation (`std::operator+` for pointer arithmetic on a
   // dependent type under `using namespace std;`) is no use unless the call picks it: brought along
   // where libcu++ has it, not objected to where it has not.

@@ -21,8 +21,10 @@ std::vector<std::string>& header_libraries() {
 }  // namespace
 
 bool nvrtc_public_header(const std::string& name) {
-  // math_constants.h: CUDART_INF_F and the like, macros only.
-  static constexpr std::array<std::string_view, 10> kHeaders = {"math_constants.h",
+  // math_constants.h: CUDART_INF_F and the like, macros only. curand_kernel.h: cuRAND's device
+  // API (curandStatePhilox4_32_10_t, curand_init, curand_uniform4), which NVRTC compiles (CUDA
+  // 13.0; not its parts curand_uniform.h, curand_normal.h alone).
+  static constexpr std::array<std::string_view, 11> kHeaders = {"math_constants.h",
                                                                 "cuda_fp16.h",
                                                                 "cuda_bf16.h",
                                                                 "cuda_fp8.h",
@@ -31,7 +33,8 @@ bool nvrtc_public_header(const std::string& name) {
                                                                 "cuda_awbarrier.h",
                                                                 "cooperative_groups.h",
                                                                 "cuda_pipeline_primitives.h",
-                                                                "cuda_awbarrier_primitives.h"};
+                                                                "cuda_awbarrier_primitives.h",
+                                                                "curand_kernel.h"};
   for (std::string_view h : kHeaders)
     if (name == h) return true;
   return false;

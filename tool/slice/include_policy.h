@@ -12,9 +12,10 @@
 namespace tiletune::tool {
 
 // True for a header NVRTC compiles from the toolkit's include directory: cuda_fp16.h,
-// cuda_bf16.h, cuda_fp8.h, mma.h, cuda_pipeline.h, cuda_awbarrier.h, cooperative_groups.h and
+// cuda_bf16.h, cuda_fp8.h, mma.h, cuda_pipeline.h, cuda_awbarrier.h, cooperative_groups.h,
 // cooperative_groups/..., cuda/..., cub/... (not its umbrella cub/cub.cuh nor cub/device/...),
-// nv/...; and a header of a library written for NVRTC (set_nvrtc_header_libraries).
+// nv/..., curand_kernel.h, thrust's tuple.h, pair.h and functional.h; and a header of a library
+// written for NVRTC (set_nvrtc_header_libraries).
 bool nvrtc_compiles_header(const std::string& name);
 
 // The top-level folders of the build's include directories that hold header libraries written for

@@ -133,6 +133,22 @@ __global__ void sum(const float* in, float* out) {
   EXPECT_FALSE(stages->front_end(request).cubin.empty());
 }
 
+TEST_F(ToolkitHeadersAbsent, CurandKernelCompilesFromBuiltInCopy) {
+  // The slice includes <curand_kernel.h> for cuRAND's device API (tool/slice/include_policy), so
+  // the copy must hold it and what it includes (curand_philox4x32_x.h, curand_precalc.h, ...).
+  std::unique_ptr<CompileStages> stages = nvrtc_stages(PchMode::kOff, in_process_front_ends());
+  CompileRequest request = half_request();
+  request.source = R"(#include <curand_kernel.h>
+__global__ void uniform(float4* out, int seed) {
+  curandStatePhilox4_32_10_t state;
+  curand_init(seed, threadIdx.x, 0, &state);
+  out[threadIdx.x] = curand_uniform4(&state);
+}
+)";
+  request.name_expression = "uniform";
+  EXPECT_FALSE(stages->front_end(request).cubin.empty());
+}
+
 TEST_F(ToolkitHeadersAbsent, ChosenDirectoryStillWins) {
   // TILETUNE_CUDA_INCLUDE names the headers even where the built-in copy would do.
   ::setenv("TILETUNE_CUDA_INCLUDE", (cache_ / "chosen").c_str(), 1);
