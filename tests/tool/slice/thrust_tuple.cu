@@ -1,6 +1,7 @@
 // A functor returning a thrust::tuple, unpacked with thrust::get in the kernel (HeCBench's rotary,
 // PyTorch's gpu_kernel_multiple_outputs): <thrust/tuple.h> is one of thrust's headers NVRTC
-// compiles on its own (in CUDA 13's CCCL thrust::tuple is libcu++'s), so the slice includes it;
+// compiles on its own (in CUDA 13's CCCL thrust::tuple is libcu++'s), as are <thrust/pair.h> and
+// <thrust/functional.h>, so the slice includes the one it came through (here <thrust/functional.h>);
 // NVRTC compiles every instantiation (the device check is on), nvcc the rewritten file. A thrust
 // header NVRTC refuses is still refused at the use.
 // RUN: %{tiletune_checked} %s -o %t.cu --device-check-cache %t.cache -- -I%{tiletune_include} --extended-lambda
@@ -39,6 +40,10 @@ void run(int n, float* a, float* b) {
   launch(n, [] __host__ __device__(float v) -> thrust::tuple<float, float> { return {v, -v}; },
          a, b);
 }
-// CHECK: #include <thrust/tuple.h>
+// The device source (not the rewritten file's own lines, which hold the test's includes and these
+// lines): the thrust header the functor's tuple came through, and the functor returning it.
+// CHECK: R"tiletune(// Device source sliced by tiletune.
+// CHECK-NEXT: #include <thrust/functional.h>
 // CHECK: __device__ auto operator()(float v) const -> thrust::tuple<float, float>
+// CHECK: )tiletune"
 // REFUSED: error: 'thrust::swap' is declared in <thrust/sort.h>, which NVRTC cannot compile into the tuned kernel
