@@ -492,7 +492,29 @@ class CudaDevice final : public Device {
   }
 
   void check(CUresult r, const char* call) {
-    if (r != CUDA_SUCCESS) throw Error(std::string(call) + " failed: " + driver_error(d_, r));
+    if (r == CUDA_SUCCESS) return;
+    const std::string what = std::string(call) + " failed: " + driver_error(d_, r);
+    if (leaves_context_unusable(r)) throw DeviceFault(what);
+    throw Error(what);
+  }
+
+  // The errors after which the driver API's documentation says the context cannot be used (the
+  // process must end to use CUDA again): DeviceFault.
+  static bool leaves_context_unusable(CUresult r) {
+    switch (r) {
+      case CUDA_ERROR_ILLEGAL_ADDRESS:
+      case CUDA_ERROR_LAUNCH_TIMEOUT:
+      case CUDA_ERROR_ASSERT:
+      case CUDA_ERROR_HARDWARE_STACK_ERROR:
+      case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+      case CUDA_ERROR_MISALIGNED_ADDRESS:
+      case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+      case CUDA_ERROR_INVALID_PC:
+      case CUDA_ERROR_LAUNCH_FAILED:
+        return true;
+      default:
+        return false;
+    }
   }
 
   Driver d_;

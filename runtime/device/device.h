@@ -45,6 +45,16 @@ struct DeviceInfo {
   int driver_version = 0;  // the driver's CUDA version (major*1000 + minor*10), 0: not known
 };
 
+// The GPU faulted while running work: an illegal or misaligned address, an illegal instruction, a
+// trap or a failed device-side assert, a kernel that ran past the watchdog. The CUDA context is
+// unusable after it: every later call into it fails with the same error, until the process ends
+// (the driver API's documentation of these errors). A device throws it, rather than a plain Error,
+// for the calls that report such an error.
+class DeviceFault : public Error {
+ public:
+  using Error::Error;
+};
+
 class Device {
  public:
   virtual ~Device() = default;

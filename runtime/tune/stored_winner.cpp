@@ -211,6 +211,8 @@ StoredLookup load_stored_winner(const TuningTools& tools, const TuningRequest& r
     found.kernel->result.stopped = stored->stopped;
     found.kernel->result.measure = stored->measure.empty() ? "eager" : stored->measure;
     return found;
+  } catch (const DeviceFault&) {
+    throw;  // a tuning instead could run nothing in a faulted context: the fault is the error
   } catch (const std::exception& e) {
     return passed_over("the stored winner could not be loaded (" + std::string(e.what()) + ")",
                        LogLevel::notice);

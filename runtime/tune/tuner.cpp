@@ -187,6 +187,20 @@ std::size_t first_in_space_order(const std::vector<std::size_t>& round,
   return first;
 }
 
+// A tuning ends with this when the GPU faulted: it names the configuration whose samples were
+// running, as nothing else can run in this process after it. Still a DeviceFault, so that no
+// caller falls back to work that needs the GPU (stored_winner.cpp).
+DeviceFault fault_error(const SiteInfo& site, const Config& config, const std::string& what) {
+  return DeviceFault(
+      site_location(site) + ": tiletune: the GPU faulted while `" + site.kernel + "` ran with " +
+      site.space.describe(config) + " (" + what +
+      "): a CUDA context is unusable after such a fault (every later CUDA call in this "
+      "process fails with it), so the tuning stops here. The fault is this "
+      "configuration's, or that of work queued on the stream before the tuning: run the "
+      "program under compute-sanitizer, or leave the configuration out of the space with "
+      "'where'");
+}
+
 std::string failure_text(const std::exception& e) {
   if (const auto* compile = dynamic_cast<const CompileError*>(&e))
     return std::string(compile->what()) + "\n" + compile->log();
@@ -242,11 +256,22 @@ class Trials {
         if (same_arguments) measured_.emplace(identity, Measured{index, &m});
       }
       return built.function;
+    } catch (const DeviceFault& e) {
+      m.failure = e.what();
+      if (!fault_) fault_ = Fault{m.config, e.what()};
+      return nullptr;
     } catch (const std::exception& e) {
       m.failure = failure_text(e);
       return nullptr;
     }
   }
+
+  // The first fault of the GPU a configuration's turn met, if any: nothing can run after it.
+  struct Fault {
+    Config config;
+    std::string what;
+  };
+  const std::optional<Fault>& fault() const { return fault_; }
 
  private:
   // Why the cost model leaves a configuration unmeasured, as the table counts it.
@@ -416,6 +441,7 @@ class Trials {
   TuningResult::Phases& phases_;
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
+  std::optional<Fault> fault_;
   std::map<std::string, Measured> measured_;
   // The most device use of a configuration that ran with a block on every multiprocessor.
   double best_use_ = 0;
@@ -489,7 +515,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   const std::size_t ahead = search_options.budget_s > 0 ? kBuildsAheadUnderBudget : SIZE_MAX;
   std::vector<std::size_t> built_ahead;  // started ahead of their round, not yet visited
   const BuildAhead build_ahead = [&](const std::vector<std::size_t>& indices) {
-    if (!result.stopped.empty()) return;
+    if (!result.stopped.empty() || trials.fault()) return;
     start_builds_ahead(tools, request, device.arch, candidates, indices);
     for (std::size_t i : indices)
       if (candidates[i].drop) built_ahead.push_back(i);
@@ -528,6 +554,11 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                                     std::find(taken.begin(), taken.end(), false) - taken.begin());
       taken[n] = true;
       const std::size_t i = round[n];
+      if (trials.fault()) {
+        result.measurements[i].not_visited = true;
+        result.measurements[i].failure = "not visited: the GPU faulted before its turn";
+        continue;
+      }
       if (!result.stopped.empty() || out_of_budget()) {
         result.stopped = "budget";
         result.measurements[i].not_visited = true;
@@ -542,7 +573,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
       candidates[i].drop = {};
       if (measured) measured(i);
     }
-    return result.stopped.empty();
+    return result.stopped.empty() && !trials.fault();
   };
   std::vector<bool> eligible(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) eligible[i] = !candidates[i].refused;
@@ -557,6 +588,9 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   search(request.site.space, eligible, search_options, result, visit,
          warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
   for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
+  // The buffers cannot be restored in the faulted context; the fault is the error to report.
+  if (const std::optional<Trials::Fault>& fault = trials.fault())
+    throw fault_error(request.site, fault->config, fault->what);
   judge_in_space_order(result, settings.tie_tolerance);
   memory.restore_all();
   return functions;
@@ -615,8 +649,10 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
     return m;
   };
   for (const Config& earlier : request.site.space.configurations())
-    if (earlier == config || check(earlier).ok) break;
-  const Measurement stored = check(config);
+    if (earlier == config || check(earlier).ok || trials.fault()) break;
+  const Measurement stored = trials.fault() ? Measurement{} : check(config);
+  if (const std::optional<Trials::Fault>& fault = trials.fault())
+    throw fault_error(request.site, fault->config, fault->what);
   memory.restore_all();
   return stored.ok ? "" : stored.failure;
 }
@@ -654,6 +690,8 @@ TunedKernel first_runnable(const TuningTools& tools, const TuningRequest& reques
       chosen.function = function;
       chosen.cluster = c.cluster;
       break;
+    } catch (const DeviceFault& e) {
+      throw fault_error(site, config, e.what());
     } catch (const std::exception& e) {
       m.failure = failure_text(e);
     }

@@ -96,6 +96,12 @@ class FakeDevice final : public detail::Device {
   detail::DeviceInfo device_info;
   Effect effect;
   std::function<bool(const std::string&)> load_fail_if, launch_fail_if;
+  // A launch of a variant it names faults the GPU (detail::DeviceFault, as an illegal address
+  // does): from then on every load, launch and copy fails with the same error, as in a CUDA
+  // context after such a fault.
+  std::function<bool(const std::string&)> fault_if;
+  // The context has faulted already (work queued before the tuning): as after fault_if's fault.
+  void fault() { faulted_ = true; }
   std::function<int(const std::string&)> max_threads_for;  // per variant; default 1024
   std::map<std::string, std::size_t> module_globals;       // every module's variables: name, bytes
   // false: launches are only counted (no lock, no allocation), for the launch-path test.
@@ -174,6 +180,7 @@ class FakeDevice final : public detail::Device {
     std::lock_guard lock(mutex_);
     if (std::string(cubin.begin(), cubin.end()) != entry)
       throw Error("fake load: cubin does not hold " + entry);
+    if (faulted_) throw detail::DeviceFault(kFault);
     if (load_fail_if && load_fail_if(entry)) throw Error("fake load error for " + entry);
     loaded_.push_back(entry);
     return reinterpret_cast<detail::FunctionHandle>(loaded_.size());  // 1-based index
@@ -312,6 +319,7 @@ class FakeDevice final : public detail::Device {
 
   void copy(detail::DevicePointer to, detail::DevicePointer from, std::size_t bytes,
             CUstream stream) override {
+    if (faulted_) throw detail::DeviceFault(kFault);
     std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
     std::lock_guard lock(mutex_);
     // A copy into or out of a module's variable is stream-ordered work a capture records.
@@ -327,6 +335,7 @@ class FakeDevice final : public detail::Device {
   }
 
   void fill(detail::DevicePointer to, unsigned char byte, std::size_t bytes, CUstream) override {
+    if (faulted_) throw detail::DeviceFault(kFault);
     std::memset(reinterpret_cast<void*>(to), byte, bytes);
     std::lock_guard lock(mutex_);
     events_.push_back("fill " + std::to_string(bytes));
@@ -334,6 +343,7 @@ class FakeDevice final : public detail::Device {
   }
 
   void read(void* to, detail::DevicePointer from, std::size_t bytes, CUstream) override {
+    if (faulted_) throw detail::DeviceFault(kFault);
     std::memcpy(to, reinterpret_cast<const void*>(from), bytes);
     std::lock_guard lock(mutex_);
     events_.push_back("read " + std::to_string(bytes));
@@ -387,11 +397,18 @@ class FakeDevice final : public detail::Device {
     return loaded_.at(reinterpret_cast<std::size_t>(f) - 1);
   }
   void run(const std::string& name, const Geometry& g, void** args) {
+    if (faulted_ || (fault_if && fault_if(name))) {
+      faulted_ = true;
+      throw detail::DeviceFault(kFault);
+    }
     if (launch_fail_if && launch_fail_if(name))
       throw Error("fake launch error: too many resources requested for launch of " + name);
     if (effect) effect(name, g, args);
   }
 
+  static constexpr const char* kFault =
+      "cuCtxSynchronize failed: an illegal memory access was encountered (fake)";
+  std::atomic<bool> faulted_{false};
   Cost cost_;
   static constexpr int kDevices = 8;
   int contexts_[kDevices] = {};
