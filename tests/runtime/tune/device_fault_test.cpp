@@ -6,6 +6,7 @@
 #include "runtime.h"
 #include "support/fake_device.h"
 #include "support/temporary_directory.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/site.h>
 
@@ -21,17 +22,6 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
-
-SiteInfo scale_site() {
-  SiteInfo info;
-  info.file = "scale.cu";
-  info.line = 7;
-  info.kernel = "scale<$tile>";
-  info.device_source = "template <int T> __global__ void scale(const float*, float*, int) {}";
-  info.name_expression = "scale<$tile>";
-  info.space = Space::cartesian({{"tile", {64, 128, 256}}});
-  return info;
-}
 
 bool names(const std::string& variant, int tile) {
   return variant.find("(" + std::to_string(tile) + ")") != std::string::npos;
@@ -63,7 +53,7 @@ struct Process {
 
   // The site's first launch for n = 100, its outputs checked when `verify`.
   void launch(bool verify) {
-    Site site(scale_site(), runtime.get());
+    Site site(testing::vadd_site(), runtime.get());
     int n = 100;
     std::vector<float> in(n), out(n);
     std::iota(in.begin(), in.end(), 1.0f);
@@ -108,7 +98,7 @@ TEST(DeviceFault, TheTuningStopsAtTheConfigurationWhoseLaunchFaultedAndNamesIt) 
   Process p(dir / "results.txt");
   p.device->fault_if = [](const std::string& v) { return names(v, 128); };
   EXPECT_EQ(error_of([&] { p.launch(false); }),
-            std::string("scale.cu:7: tiletune: the GPU faulted while `scale<$tile>` ran with "
+            std::string("vadd.cu:3: tiletune: the GPU faulted while `vadd<$tile>` ran with "
                         "tile=128 ") +
                 kFault);
   // Its first timed launch faulted, and nothing was timed after it.
@@ -133,7 +123,7 @@ TEST(DeviceFault, AStoredWinnersCheckThatFaultsNamesItInsteadOfTuningAgain) {
   Process second(dir / "results.txt");
   second.device->fault_if = [](const std::string& v) { return names(v, 256); };
   EXPECT_EQ(error_of([&] { second.launch(true); }),
-            std::string("scale.cu:7: tiletune: the GPU faulted while `scale<$tile>` ran with "
+            std::string("vadd.cu:3: tiletune: the GPU faulted while `vadd<$tile>` ran with "
                         "tile=256 ") +
                 kFault);
   EXPECT_TRUE(second.device->timed().empty());  // it did not tune again
@@ -144,7 +134,7 @@ TEST(DeviceFault, PinnedModeInAContextThatFaultedBeforeSaysSo) {
   Process p(dir / "results.txt", /*pinned=*/true);
   p.device->fault();
   const std::string error = error_of([&] { p.launch(false); });
-  EXPECT_NE(error.find("scale.cu:7: tiletune: the GPU faulted while `scale<$tile>` ran with "
+  EXPECT_NE(error.find("vadd.cu:3: tiletune: the GPU faulted while `vadd<$tile>` ran with "
                        "tile=64 (cuCtxSynchronize failed"),
             std::string::npos)
       << error;
