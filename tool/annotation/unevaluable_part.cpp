@@ -30,12 +30,15 @@ UnevaluablePart unevaluable_part(const Expr& where) {
     while (begin < end && !identifier_char(text[begin])) ++begin;
     return begin;
   };
-  // Just past the bracket that closes the one at `open`; the end of the text when none does.
+  // Just past the bracket that closes the one at `open` ('(', '[' or '<'), counting only brackets
+  // of its kind (a call's `f(a > b)` holds a '>'); the end of the text when none does.
   const auto past_closing = [&](std::size_t open) {
+    const char opening = text[open];
+    const char closing = opening == '(' ? ')' : opening == '[' ? ']' : '>';
     int depth = 0;
     for (std::size_t i = open; i < text.size(); ++i) {
-      if (text[i] == '(' || text[i] == '[' || text[i] == '<') ++depth;
-      if ((text[i] == ')' || text[i] == ']' || text[i] == '>') && --depth == 0) return i + 1;
+      if (text[i] == opening) ++depth;
+      if (text[i] == closing && --depth == 0) return i + 1;
     }
     return text.size();
   };

@@ -62,6 +62,14 @@ void call(float* c, int n) {
   // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; 'max_tile()' is a call: declare its value as a constant and name that
 }
 
+constexpr int pick(bool wide) { return wide ? 256 : 64; }
+
+void call_with_comparison(float* c, int n) {
+  TILETUNE(space = (tile = (64, 128)), where = $tile <= pick(n > 0) + 1, blocks = cld(n, $tile),
+           threads = $tile, fill<$tile>(c, n));
+  // CHECK-DAG: where_constant_errors.cu:[[@LINE-2]]:57: error: 'where' must be an expression over '$' names, {{.*}}; 'pick(n > 0)' is a call: declare its value as a constant and name that
+}
+
 struct Limits {
   int tile;
 };
