@@ -266,12 +266,12 @@ class Trials {
     }
   }
 
-  // The first fault of the GPU a configuration's turn met, if any: nothing can run after it.
-  struct Fault {
-    Config config;
-    std::string what;
-  };
-  const std::optional<Fault>& fault() const { return fault_; }
+  // Whether a configuration's turn met a fault of the GPU: nothing can run after it.
+  bool faulted() const { return fault_.has_value(); }
+  // Throws the first fault, naming the configuration whose turn met it (fault_error), if any.
+  void stop_if_faulted() const {
+    if (fault_) throw fault_error(request_.site, fault_->config, fault_->what);
+  }
 
  private:
   // Why the cost model leaves a configuration unmeasured, as the table counts it.
@@ -441,7 +441,11 @@ class Trials {
   TuningResult::Phases& phases_;
   const bool checking_;
   std::optional<Reference> reference_;  // the first checked configuration's outputs
-  std::optional<Fault> fault_;
+  struct Fault {
+    Config config;
+    std::string what;
+  };
+  std::optional<Fault> fault_;  // the first a configuration's turn met
   std::map<std::string, Measured> measured_;
   // The most device use of a configuration that ran with a block on every multiprocessor.
   double best_use_ = 0;
@@ -515,7 +519,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
   const std::size_t ahead = search_options.budget_s > 0 ? kBuildsAheadUnderBudget : SIZE_MAX;
   std::vector<std::size_t> built_ahead;  // started ahead of their round, not yet visited
   const BuildAhead build_ahead = [&](const std::vector<std::size_t>& indices) {
-    if (!result.stopped.empty() || trials.fault()) return;
+    if (!result.stopped.empty() || trials.faulted()) return;
     start_builds_ahead(tools, request, device.arch, candidates, indices);
     for (std::size_t i : indices)
       if (candidates[i].drop) built_ahead.push_back(i);
@@ -537,6 +541,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
     std::vector<bool> taken(round.size(), false);
     std::size_t started = 0;  // positions of `round` whose builds are queued
     for (std::size_t count = 0; count < round.size(); ++count) {
+      if (trials.faulted()) break;  // the tuning ends with the fault: nothing more can run
       if (count % ahead == 0 && started < round.size()) {
         const std::size_t end = std::min(round.size(), started + ahead);
         if (settings.pipeline && result.stopped.empty())
@@ -554,11 +559,6 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                                     std::find(taken.begin(), taken.end(), false) - taken.begin());
       taken[n] = true;
       const std::size_t i = round[n];
-      if (trials.fault()) {
-        result.measurements[i].not_visited = true;
-        result.measurements[i].failure = "not visited: the GPU faulted before its turn";
-        continue;
-      }
       if (!result.stopped.empty() || out_of_budget()) {
         result.stopped = "budget";
         result.measurements[i].not_visited = true;
@@ -573,7 +573,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
       candidates[i].drop = {};
       if (measured) measured(i);
     }
-    return result.stopped.empty() && !trials.fault();
+    return result.stopped.empty() && !trials.faulted();
   };
   std::vector<bool> eligible(candidates.size());
   for (std::size_t i = 0; i < candidates.size(); ++i) eligible[i] = !candidates[i].refused;
@@ -589,8 +589,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
          warm_start ? &*warm_start : nullptr, settings.pipeline ? build_ahead : BuildAhead());
   for (std::size_t i : built_ahead) drop_ahead(candidates[i]);
   // The buffers cannot be restored in the faulted context; the fault is the error to report.
-  if (const std::optional<Trials::Fault>& fault = trials.fault())
-    throw fault_error(request.site, fault->config, fault->what);
+  trials.stop_if_faulted();
   judge_in_space_order(result, settings.tie_tolerance);
   memory.restore_all();
   return functions;
@@ -646,13 +645,12 @@ std::string check_stored_winner(const TuningTools& tools, const TuningRequest& r
     m.config = c;
     Candidate candidate = single_candidate(tools, request, device, m);
     if (!candidate.refused) trials.run(candidate, m, 0, false);
+    trials.stop_if_faulted();
     return m;
   };
   for (const Config& earlier : request.site.space.configurations())
-    if (earlier == config || check(earlier).ok || trials.fault()) break;
-  const Measurement stored = trials.fault() ? Measurement{} : check(config);
-  if (const std::optional<Trials::Fault>& fault = trials.fault())
-    throw fault_error(request.site, fault->config, fault->what);
+    if (earlier == config || check(earlier).ok) break;
+  const Measurement stored = check(config);
   memory.restore_all();
   return stored.ok ? "" : stored.failure;
 }

@@ -42,8 +42,7 @@ UnevaluablePart unevaluable_part(const Expr& where) {
     }
     return text.size();
   };
-  if (where.template_arguments && where.template_arguments_at >= where.span.begin &&
-      where.template_arguments_at < where.span.end) {
+  if (where.template_arguments) {
     const std::size_t open = where.template_arguments_at - where.span.begin;
     std::size_t end = past_closing(open);
     // The member named after the arguments (`Traits<float>::kMax`) belongs to the part.
