@@ -21,8 +21,13 @@ summary=()
 mpirun=$(command -v orterun || command -v mpirun || true)
 
 ranks=$((gpus >= 4 ? 4 : gpus))
+# Each rank may use every core (--bind-to none): Open MPI's default binds each of 2 ranks to one
+# core (4 ranks to a socket), and a rank's compiles then share that one core, which the runtime
+# says at the first tuning (process/cpu_affinity.h). One cold root run under the default binding
+# shows what that costs.
+binding=(--bind-to none)
 ranks_run() {  # $1 split|root, $2 cache dir, $3 label
-  local flags=(-np "$ranks")
+  local flags=(-np "$ranks" "${binding[@]}")
   [ "$(id -u)" -eq 0 ] && flags+=(--allow-run-as-root)
   local line
   line=$(TILETUNE_CACHE_DIR=$2 "$mpirun" "${flags[@]}" "$bin/cluster_ranks" "$1" "$work/$1-$3" \
@@ -33,6 +38,12 @@ ranks_run() {  # $1 split|root, $2 cache dir, $3 label
 phase() { sed -n 's/.*phase_s=\([0-9.]*\).*/\1/p' <<<"$1"; }
 
 if [ "$ranks" -ge 2 ] && [ -n "$mpirun" ] && [ -x "$bin/cluster_ranks" ]; then
+  binding=()
+  bound=$(ranks_run root "$work/cache-bound" bound)
+  echo "cold compile cache, mpirun's default binding: $bound"
+  grep -m1 'may run on' "$work/root-bound.err" >&2
+  summary+=("$ranks ranks, cold compile cache, root tunes all, mpirun's default binding: $(phase "$bound") s")
+  binding=(--bind-to none)
   for cache in cold warm; do
     root=$(ranks_run root "$work/cache-root" "$cache")
     split=$(ranks_run split "$work/cache-split" "$cache")

@@ -3,12 +3,10 @@
 #include "compile/front_end/front_end_runner.h"
 #include "compile/nvrtc_compiler.h"
 #include "device/cuda_device.h"
+#include "process/cpu_affinity.h"
 #include "store/disk_cache.h"
 #include "store/results_file.h"
 #include "tune/stored_winner.h"
-
-#include <algorithm>
-#include <thread>
 
 namespace tiletune {
 
@@ -16,7 +14,7 @@ namespace {
 
 // The compile threads of a runtime with `options`.
 unsigned compile_threads(const RuntimeOptions& options) {
-  return options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+  return options.workers ? options.workers : detail::default_compile_threads();
 }
 
 bool never_tunes(const RuntimeOptions& options) { return options.disable || options.pinned; }

@@ -10,12 +10,15 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
+#include "process/cpu_affinity.h"
+
 #include "cubin/kernel_resources.h"
 #include "measure/measure_names.h"
 
 #include <tiletune/error.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -733,6 +736,20 @@ TuningResult result_for(const TuningRequest& request) {
   return result;
 }
 
+namespace {
+
+// The first tuning of a process says, once, when the process may run on fewer CPUs than the host
+// has (process/cpu_affinity.h): its compiles then take several times as long as the same tuning
+// unbound, for a reason outside tiletune that the user can change.
+void note_narrowed_cpus(const TuningTools& tools) {
+  static std::atomic<bool> said{false};
+  if (said.load(std::memory_order_relaxed)) return;
+  const std::string note = narrowed_cpus_note(cpus_allowed(), cpus_online(), tools.pool.size());
+  if (!note.empty() && !said.exchange(true)) tools.settings.logger().line(LogLevel::notice, note);
+}
+
+}  // namespace
+
 TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   const Clock::time_point start = Clock::now();
   const SiteInfo& site = request.site;
@@ -741,6 +758,8 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
     throw Error(site_location(site) + ": tiletune: the space has no configurations");
   const TuningSettings& settings = tools.settings;
   const DeviceInfo device = tools.device.info(request.context);
+
+  if (!settings.disable) note_narrowed_cpus(tools);
 
   TunedKernel tuned;
   TuningResult& result = tuned.result;

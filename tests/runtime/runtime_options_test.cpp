@@ -129,7 +129,8 @@ TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
   EXPECT_EQ(read.options.workers, 1024u);
   ASSERT_EQ(read.warnings.size(), 1u);
   EXPECT_EQ(read.warnings[0],
-            "TILETUNE_WORKERS='200000' is out of range (accepted: 0 (one per core) to 1024); "
+            "TILETUNE_WORKERS='200000' is out of range (accepted: 0 (one per CPU the process may "
+            "run on) to 1024); "
             "using 1024");
 }
 
@@ -163,7 +164,8 @@ TEST(RuntimeOptions, NotANumberIsAsIfUnsetWithAWarning) {
             "TILETUNE_DISABLE='maybe' is not on or off (accepted: 1, true, yes, on or 0, false, "
             "no, off); using 0");
   EXPECT_EQ(read.warnings[1],
-            "TILETUNE_WORKERS='4x' is not a whole number (accepted: 0 (one per core) to 1024); "
+            "TILETUNE_WORKERS='4x' is not a whole number (accepted: 0 (one per CPU the process may "
+            "run on) to 1024); "
             "using 0");
 }
 
