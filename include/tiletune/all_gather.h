@@ -1,7 +1,8 @@
 // Tuning split across the ranks of a job: the application hands the runtime an all-gather
 // function (wrapping MPI_Allgather(v), NCCL's all-gather or torch.distributed.all_gather_object)
 // and calls tune_ahead with the launches it will make (a warm-up over the shapes it will see).
-// Each rank runs about 1/N of them (launch i on rank i mod N: every rank computes the same
+// Each rank runs about 1/N of them (dealt N at a time, each round in the other direction: launches
+// 0 to N-1 on ranks 0 to N-1, N to 2N-1 on ranks N-1 to 0, ...; every rank computes the same
 // assignment), tuning their keys as any process does (or finding them stored); then every rank's
 // winners reach every rank through one all-gather, and each rank launches them from then on
 // without measuring. No MPI here: the function is the application's.

@@ -6,7 +6,12 @@ namespace tiletune::detail {
 
 std::vector<int> launches_of_rank(int count, int rank, int size) {
   std::vector<int> mine;
-  for (int i = rank; size > 0 && i < count; i += size) mine.push_back(i);
+  if (size <= 0) return mine;
+  for (int first = 0; first < count; first += size) {
+    const bool forward = (first / size) % 2 == 0;
+    const int i = first + (forward ? rank : size - 1 - rank);
+    if (i < count) mine.push_back(i);
+  }
   return mine;
 }
 

@@ -6,8 +6,13 @@
 
 namespace tiletune::detail {
 
-// Of `count` launches, those rank `rank` of `size` runs first: i with i mod size == rank, so each
-// runs count/size of them, give or take one.
+// Of `count` launches, those rank `rank` of `size` runs first: dealt out `size` at a time, each
+// round in the other direction (ranks 0 to N-1, then N-1 to 0, ...), so that each runs count/size
+// of them, give or take one, and the ranks' shares cost about the same where the launches grow
+// with their index, as a warm-up over increasing shapes does. Dealt in one direction, the last
+// rank gets the largest shape of every round: the cluster bench's 16 matmul sizes, whose tunings
+// took 0.02 to 0.33 s each on an H200 (compiles cached), sum to 0.30 s on the first of 4 ranks and
+// 0.52 s on the last; dealt to and fro, to 0.36 to 0.45 s.
 std::vector<int> launches_of_rank(int count, int rank, int size);
 
 // Of the launches that failed in the first round (`failed`, ascending), those rank `rank` runs

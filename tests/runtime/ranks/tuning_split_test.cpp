@@ -38,7 +38,7 @@ using testing::FakeDevice;
 
 const std::vector<long long> kTiles = {64, 128, 256, 512};
 
-TEST(WorkSplit, EachLaunchOnOneRankAndAsEvenAsCounts) {
+TEST(WorkSplit, EachLaunchOnOneRankDealtToAndFroAsEvenAsCounts) {
   std::vector<int> owner(16, -1);
   for (int rank = 0; rank < 4; ++rank) {
     const std::vector<int> mine = detail::launches_of_rank(16, rank, 4);
@@ -48,10 +48,14 @@ TEST(WorkSplit, EachLaunchOnOneRankAndAsEvenAsCounts) {
       owner[i] = rank;
     }
   }
-  for (int i = 0; i < 16; ++i) EXPECT_EQ(owner[i], i % 4);
-  EXPECT_EQ(detail::launches_of_rank(5, 0, 4), (std::vector<int>{0, 4}));
-  EXPECT_EQ(detail::launches_of_rank(5, 3, 4), (std::vector<int>{3}));
+  // Dealt to and fro: 0 1 2 3, then 3 2 1 0, ...
+  const std::vector<int> expected = {0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3, 3, 2, 1, 0};
+  EXPECT_EQ(owner, expected);
+  EXPECT_EQ(detail::launches_of_rank(5, 0, 4), (std::vector<int>{0}));
+  EXPECT_EQ(detail::launches_of_rank(5, 3, 4), (std::vector<int>{3, 4}));
+  EXPECT_EQ(detail::launches_of_rank(6, 0, 4), (std::vector<int>{0}));  // 4 and 5 go to 3 and 2
   EXPECT_TRUE(detail::launches_of_rank(2, 3, 4).empty());
+  EXPECT_EQ(detail::launches_of_rank(3, 0, 1), (std::vector<int>{0, 1, 2}));
 }
 
 TEST(WorkSplit, RetriesGoRoundTheAbleRanksOnly) {
@@ -263,6 +267,9 @@ std::string split_rank(int rank, int size, int keys, const std::string& director
   return report;
 }
 
+// The rank that runs launch i of 8 on 4 ranks first (dealt to and fro: ranks/work_split.h).
+const int kOwner[8] = {0, 1, 2, 3, 3, 2, 1, 0};
+
 bool has_line(const std::string& report, const std::string& line) {
   return ("\n" + report).find("\n" + line + "\n") != std::string::npos;
 }
@@ -273,12 +280,12 @@ TEST(TuningSplit, FourRanksEachTuneAQuarterAndAllEndWithEveryWinner) {
   for (int rank = 0; rank < 4; ++rank) {
     const std::string& report = reports[rank];
     SCOPED_TRACE("rank " + std::to_string(rank) + ":\n" + report);
-    EXPECT_TRUE(has_line(report, "ran " + std::to_string(rank) + " " + std::to_string(rank + 4)));
+    EXPECT_TRUE(has_line(report, "ran " + std::to_string(rank) + " " + std::to_string(7 - rank)));
     EXPECT_TRUE(has_line(report, "received 6"));
     EXPECT_TRUE(has_line(report, "timed_after 0"));  // every key decided: by itself or sent
     EXPECT_TRUE(has_line(report, "log 1"));
     for (int i = 0; i < 8; ++i) {
-      const int tuner = i % 4;
+      const int tuner = kOwner[i];
       EXPECT_TRUE(has_line(report, "key " + std::to_string(i) + " tile " +
                                        std::to_string(RankRig::fastest_tile(tuner)) +
                                        " from_rank " + std::to_string(tuner == rank ? -1 : tuner)))
@@ -290,8 +297,8 @@ TEST(TuningSplit, FourRanksEachTuneAQuarterAndAllEndWithEveryWinner) {
 TEST(TuningSplit, ARankWithNoGpuHasItsShareRetunedByTheOthers) {
   const std::vector<std::string> reports = run_ranks(
       4, [](int rank, const std::string& dir) { return split_rank(rank, 4, 8, dir, rank == 2); });
-  // Rank 2's launches 2 and 6 failed there; the able ranks 0, 1, 3 take them in turn.
-  const std::vector<std::string> ran = {"ran 0 4 2", "ran 1 5 6", "ran 2 6", "ran 3 7"};
+  // Rank 2's launches 2 and 5 failed there; the able ranks 0, 1, 3 take them in turn.
+  const std::vector<std::string> ran = {"ran 0 7 2", "ran 1 6 5", "ran 2 5", "ran 3 4"};
   for (int rank = 0; rank < 4; ++rank) {
     const std::string& report = reports[rank];
     SCOPED_TRACE("rank " + std::to_string(rank) + ":\n" + report);
@@ -304,7 +311,7 @@ TEST(TuningSplit, ARankWithNoGpuHasItsShareRetunedByTheOthers) {
     EXPECT_TRUE(has_line(report, rank == 3 ? "received 6" : "received 5"));
     EXPECT_TRUE(has_line(report, "timed_after 0"));
     for (int i = 0; i < 8; ++i) {
-      const int tuner = i == 2 ? 0 : i == 6 ? 1 : i % 4;
+      const int tuner = i == 2 ? 0 : i == 5 ? 1 : kOwner[i];
       EXPECT_TRUE(has_line(report, "key " + std::to_string(i) + " tile " +
                                        std::to_string(RankRig::fastest_tile(tuner)) +
                                        " from_rank " + std::to_string(tuner == rank ? -1 : tuner)))
@@ -326,7 +333,7 @@ TEST(TuningSplit, ALaunchThatFailsOnEveryRankIsAnErrorOnEveryRankAndTheRestIsKep
                          "small) (every other launch's winners are kept)"));
     for (int i = 0; i < 8; ++i) {
       if (i == 3) continue;  // decided at its first launch, by each rank alone
-      const int tuner = i % 4;
+      const int tuner = kOwner[i];
       EXPECT_TRUE(has_line(report, "key " + std::to_string(i) + " tile " +
                                        std::to_string(RankRig::fastest_tile(tuner)) +
                                        " from_rank " + std::to_string(tuner == rank ? -1 : tuner)))
