@@ -12,7 +12,7 @@ namespace tiletune::detail {
 // with their index, as a warm-up over increasing shapes does. Dealt in one direction, the last
 // rank gets the largest shape of every round: the cluster bench's 16 matmul sizes, whose tunings
 // took 0.02 to 0.33 s each on an H200 (compiles cached), sum to 0.30 s on the first of 4 ranks and
-// 0.52 s on the last; dealt to and fro, to 0.36 to 0.45 s.
+// 0.55 s on the last; dealt to and fro, 0.37 to 0.47 s (2 ranks: 0.75 and 0.94; 0.85 and 0.84).
 std::vector<int> launches_of_rank(int count, int rank, int size);
 
 // Of the launches that failed in the first round (`failed`, ascending), those rank `rank` runs
