@@ -23,7 +23,7 @@ mpirun=$(command -v orterun || command -v mpirun || true)
 ranks=$((gpus >= 4 ? 4 : gpus))
 # Each rank may use every core (--bind-to none): Open MPI's default binds each of 2 ranks to one
 # core (4 ranks to a socket), and a rank's compiles then share that one core, which the runtime
-# says at the first tuning (process/cpu_affinity.h). One cold root run under the default binding
+# says at the first tuning (process/usable_cpus.h). One cold root run under the default binding
 # shows what that costs.
 binding=(--bind-to none)
 ranks_run() {  # $1 split|root, $2 cache dir, $3 label

@@ -3,7 +3,7 @@
 #include "compile/front_end/front_end_runner.h"
 #include "compile/nvrtc_compiler.h"
 #include "device/cuda_device.h"
-#include "process/cpu_affinity.h"
+#include "process/usable_cpus.h"
 #include "store/disk_cache.h"
 #include "store/results_file.h"
 #include "tune/stored_winner.h"

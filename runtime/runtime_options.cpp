@@ -31,7 +31,7 @@ constexpr NumberVariable kLockTimeout{"TILETUNE_LOCK_TIMEOUT", 0, 86400, 600, "0
 constexpr NumberVariable kBudget{"TILETUNE_BUDGET", 0, 86400, 0, "0 (none) to 86400 seconds"};
 // Far more threads than any host has cores: compiles are CPU-bound.
 constexpr NumberVariable kWorkers{"TILETUNE_WORKERS", 0, 1024, 0,
-                                  "0 (one per CPU the process may run on) to 1024"};
+                                  "0 (one per CPU the process may use) to 1024"};
 constexpr NumberVariable kNvrtcWorkerTimeout{"TILETUNE_NVRTC_WORKER_TIMEOUT", 1, 86400,
                                              detail::kWorkerTimeoutDefault.count(),
                                              "1 to 86400 seconds"};

@@ -13,7 +13,7 @@
 namespace tiletune {
 
 struct RuntimeOptions : detail::TuningSettings {
-  unsigned workers = 0;  // TILETUNE_WORKERS; 0: one per CPU the process may run on
+  unsigned workers = 0;  // TILETUNE_WORKERS; 0: one per CPU the process may use
   // TILETUNE_COMPILE_PROCESSES: NVRTC front ends in worker processes (1) or in the compile threads
   // (0). Read from the environment by the compiler itself (compile/front_end/front_end_runner.h);
   // here so that a bad value is warned of with the rest.

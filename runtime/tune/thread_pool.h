@@ -1,6 +1,6 @@
 // A fixed pool of worker threads for compiles, at a lower priority than the application's threads
-// (process/compile_priority.h). Sized by the runtime (one thread per CPU the process may run on,
-// process/cpu_affinity.h; TILETUNE_WORKERS overrides). Asked for
+// (process/compile_priority.h). Sized by the runtime (one thread per CPU the process may use,
+// process/usable_cpus.h; TILETUNE_WORKERS overrides). Asked for
 // more threads than the process may start, it has as many as started. A process forked from the one
 // that started them has none of them: it starts threads of its own on first use, and never waits
 // for its parent's (process/per_process.h).

@@ -10,7 +10,7 @@
 #include "tune/trial_memory.h"
 #include "tune/tuning_progress.h"
 
-#include "process/cpu_affinity.h"
+#include "process/usable_cpus.h"
 
 #include "cubin/kernel_resources.h"
 #include "measure/measure_names.h"
@@ -738,13 +738,13 @@ TuningResult result_for(const TuningRequest& request) {
 
 namespace {
 
-// The first tuning of a process says, once, when the process may run on fewer CPUs than the host
-// has (process/cpu_affinity.h): its compiles then take several times as long as the same tuning
+// The first tuning of a process says, once, when the process may use fewer CPUs than the host
+// has (process/usable_cpus.h): its compiles then take several times as long as the same tuning
 // unbound, for a reason outside tiletune that the user can change.
 void note_narrowed_cpus(const TuningTools& tools) {
   static std::atomic<bool> said{false};
   if (said.load(std::memory_order_relaxed)) return;
-  const std::string note = narrowed_cpus_note(cpus_allowed(), cpus_online(), tools.pool.size());
+  const std::string note = narrowed_cpus_note(usable_cpus(), tools.pool.size());
   if (!note.empty() && !said.exchange(true)) tools.settings.logger().line(LogLevel::notice, note);
 }
 

@@ -130,7 +130,7 @@ TEST(RuntimeOptions, TooManyWorkersIsTheMostWithAWarning) {
   ASSERT_EQ(read.warnings.size(), 1u);
   EXPECT_EQ(read.warnings[0],
             "TILETUNE_WORKERS='200000' is out of range (accepted: 0 (one per CPU the process may "
-            "run on) to 1024); "
+            "use) to 1024); "
             "using 1024");
 }
 
@@ -165,7 +165,7 @@ TEST(RuntimeOptions, NotANumberIsAsIfUnsetWithAWarning) {
             "no, off); using 0");
   EXPECT_EQ(read.warnings[1],
             "TILETUNE_WORKERS='4x' is not a whole number (accepted: 0 (one per CPU the process may "
-            "run on) to 1024); "
+            "use) to 1024); "
             "using 0");
 }
 
