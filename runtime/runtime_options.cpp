@@ -97,6 +97,7 @@ RuntimeOptions RuntimeOptions::from_environment(const Warn& warn) {
   };
   const Warn& say = warn ? warn : print;
   RuntimeOptions o;
+  o.say_narrowed_cpus = true;
   o.disable = settings::boolean_variable("TILETUNE_DISABLE", false, say);
   o.log_level = static_cast<int>(env_number(kLog, say));
   o.workers = static_cast<unsigned>(env_number(kWorkers, say));

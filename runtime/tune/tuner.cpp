@@ -759,7 +759,7 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   const TuningSettings& settings = tools.settings;
   const DeviceInfo device = tools.device.info(request.context);
 
-  if (!settings.disable) note_narrowed_cpus(tools);
+  if (settings.say_narrowed_cpus && !settings.disable) note_narrowed_cpus(tools);
 
   TunedKernel tuned;
   TuningResult& result = tuned.result;

@@ -33,6 +33,11 @@ struct TuningSettings {
   int log_level = 0;
   std::FILE* log = stderr;
   Logger logger() const { return Logger(log, log_level); }
+  // The process's first tuning says when it may use fewer CPUs than the host has
+  // (process/usable_cpus.h). On in the process-wide runtime's options
+  // (RuntimeOptions::from_environment); off by default, so that what a runtime made by hand logs
+  // does not depend on the machine it runs on.
+  bool say_narrowed_cpus = false;
   SamplingRule sampling;
   double tie_tolerance = 0.01;  // a later configuration must be this much faster to win
   // false: compile each configuration on the calling thread just before measuring it (no overlap,

@@ -141,40 +141,54 @@ TEST(UsableCpus, TheCpusAllowedAreTheMasksAndTheDefaultThreadsFollowThem) {
   EXPECT_EQ(exit_code_within(child, 60s), 0);
 }
 
-// A runtime made with the default compile threads in a process bound to one CPU: one thread, and
-// its first tuning (not its second) says why the tuning compiles on one CPU.
+// Two tunings, at keys 1000 and 2000, by a runtime with the default compile threads and
+// `options`' say_narrowed_cpus; exit code 0 when its pool had `threads` threads and its log held
+// the narrowed-CPUs note `notes` times (other codes: what went wrong first).
+int tune_twice(bool say_narrowed_cpus, unsigned threads, std::size_t notes) {
+  testing::LogFile log;
+  RuntimeOptions options;  // workers 0: the default
+  options.log = log.get();
+  options.say_narrowed_cpus = say_narrowed_cpus;
+  options.results_file = "";
+  Runtime runtime(std::make_unique<testing::FakeDevice>(testing::fastest_tile("128")),
+                  std::make_shared<testing::FakeCompiler>(), options);
+  if (runtime.pool().size() != threads) return 3;
+  Site site(testing::vadd_site(), &runtime);
+  for (long long n : {1000LL, 2000LL}) {
+    void* args[1] = {&n};
+    site.launch(
+        key(n),
+        [&](const Config& c) {
+          return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
+        },
+        args);
+    if (!site.result(key(n)) || !site.result(key(n))->tuned) return 4;
+  }
+  const std::string text = log.text();
+  std::fputs(text.c_str(), stderr);
+  return occurrences(text, "may use " + std::to_string(threads) + " of the host's") == notes ? 0
+                                                                                             : 5;
+}
+
+// In a process bound to one CPU: a runtime with the default compile threads has one; the first
+// tuning of a runtime whose options say so (the process-wide one's) says why, once; a runtime
+// made by hand with default options says nothing (what tests log does not depend on the machine).
 TEST(UsableCpus, ARuntimeOnOneCpuCompilesWithOneThreadAndItsFirstTuningSaysSo) {
   if (detail::cpus_online() < 2) GTEST_SKIP() << "one CPU online: no narrower mask to set";
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
     if (!bind_to_one_cpu()) ::_exit(2);
-    testing::LogFile log;
-    RuntimeOptions options;  // workers 0: the default
-    options.log = log.get();
-    options.results_file = "";
-    Runtime runtime(std::make_unique<testing::FakeDevice>(testing::fastest_tile("128")),
-                    std::make_shared<testing::FakeCompiler>(), options);
-    if (runtime.pool().size() != 1) ::_exit(3);
-    Site site(testing::vadd_site(), &runtime);
-    for (long long n : {1000LL, 2000LL}) {  // two keys: two tunings
-      void* args[1] = {&n};
-      site.launch(
-          key(n),
-          [&](const Config& c) {
-            return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-          },
-          args);
-      if (!site.result(key(n)) || !site.result(key(n))->tuned) ::_exit(4);
-    }
-    const std::string text = log.text();
-    const std::string note =
-        "tiletune: " + detail::narrowed_cpus_note(detail::usable_cpus(), 1) + "\n";
-    if (note.find("may use 1 of the host's") == std::string::npos) ::_exit(6);
-    std::fputs(text.c_str(), stderr);
-    ::_exit(occurrences(text, note) == 1 ? 0 : 5);
+    if (const int quiet = tune_twice(false, 1, 0)) ::_exit(10 + quiet);
+    if (const int first = tune_twice(true, 1, 1)) ::_exit(20 + first);
+    ::_exit(tune_twice(true, 1, 0) ? 30 : 0);  // said once per process
   }
   EXPECT_EQ(exit_code_within(child, 60s), 0);
+}
+
+TEST(UsableCpus, OnlyTheProcessWideRuntimesOptionsSayIt) {
+  EXPECT_FALSE(RuntimeOptions{}.say_narrowed_cpus);
+  EXPECT_TRUE(RuntimeOptions::from_environment([](const std::string&) {}).say_narrowed_cpus);
 }
 
 }  // namespace
