@@ -4,6 +4,7 @@
 #include "diagnostics/diagnostics.h"
 #include "diagnostics/unexpanded_annotations.h"
 #include "file_rewriter.h"
+#include "preprocess/asm_operand_commas.h"
 #include "preprocess/include_directives.h"
 #include "preprocess/preprocessor_record.h"
 #include "preprocess/site_finder.h"
@@ -215,7 +216,10 @@ class Factory : public clang::tooling::FrontendActionFactory {
 int run_rewrite(const std::string& input, const std::vector<std::string>& arguments,
                 RewriteResult& result, const RewriteOptions& options) {
   clang::tooling::FixedCompilationDatabase database(".", arguments);
-  clang::tooling::ClangTool tool(database, {input});
+  // Files are read as nvcc reads them (preprocess/asm_operand_commas.h).
+  clang::tooling::ClangTool tool(database, {input},
+                                 std::make_shared<clang::PCHContainerOperations>(),
+                                 asm_operand_commas_file_system(llvm::vfs::getRealFileSystem()));
   // One printer for the driver and the parse: the driver's errors (an unknown flag) do not stop
   // ClangTool, so its error count is what says the run failed.
   clang::DiagnosticOptions diagnostic_options;

@@ -26,6 +26,20 @@ bool SliceIncludes::has_line(const std::string& line) const {
 
 namespace {
 
+// The standard header an internal header of the C++ library says it belongs to: libstdc++'s
+// bits/ headers name it in their preamble (`@headername{iterator}` in stl_iterator_base_types.h).
+// The include chain alone can mislead: the compiler's CUDA wrappers include <cmath> first, which
+// brings in bits/ headers that <iterator> declares (std::input_iterator_tag then looked like
+// <cmath>'s, and the slice included <cuda/std/cmath> for it, which does not declare it).
+std::optional<std::string> documented_standard_header(llvm::StringRef text) {
+  const size_t at = text.take_front(4096).find("@headername{");
+  if (at == llvm::StringRef::npos) return std::nullopt;
+  llvm::StringRef name = text.drop_front(at + 12).take_until(
+      [](char c) { return c == '}' || c == ',' || c == ' ' || c == '\n'; });
+  if (name.empty() || name.contains('.') || name.contains('/')) return std::nullopt;
+  return name.str();
+}
+
 // A library's internals, which may need the headers that include them: a path component
 // `detail`, `details`, `specializations` or `__...` (cuda/std/__type_traits/is_same.h).
 bool internal_header(llvm::StringRef name) {
@@ -90,6 +104,8 @@ std::optional<std::string> HeaderOrigins::standard_header_of(clang::FileID file)
     if (!entry) return std::nullopt;
     llvm::StringRef name = llvm::sys::path::filename(entry->getName());
     if (!name.contains('.')) return name.str();
+    if (std::optional<std::string> named = documented_standard_header(sm_.getBufferData(file)))
+      return named;
     clang::SourceLocation from = sm_.getIncludeLoc(file);
     if (from.isInvalid()) return std::nullopt;
     file = sm_.getFileID(sm_.getExpansionLoc(from));
