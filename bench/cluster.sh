@@ -41,7 +41,7 @@ if [ "$ranks" -ge 2 ] && [ -n "$mpirun" ] && [ -x "$bin/cluster_ranks" ]; then
   binding=()
   bound=$(ranks_run root "$work/cache-bound" bound)
   echo "cold compile cache, mpirun's default binding: $bound"
-  grep -m1 'may run on' "$work/root-bound.err" >&2
+  grep -m1 'may use' "$work/root-bound.err" >&2
   summary+=("$ranks ranks, cold compile cache, root tunes all, mpirun's default binding: $(phase "$bound") s")
   binding=(--bind-to none)
   for cache in cold warm; do
