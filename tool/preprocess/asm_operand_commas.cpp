@@ -46,6 +46,20 @@ size_t skip_blanks(llvm::StringRef text, size_t i) {
   return i;
 }
 
+// Past a raw string literal whose opening quote is at `quote` (`R"delim( ... )delim"`), where
+// its prefix (R, u8R, uR, UR, LR) ended just before it; the end of `text` where it never closes.
+size_t skip_raw_string(llvm::StringRef text, size_t quote) {
+  const size_t open = text.find('(', quote + 1);
+  if (open == llvm::StringRef::npos || open - quote - 1 > 16) return quote + 1;  // not one
+  const std::string close = ")" + text.slice(quote + 1, open).str() + "\"";
+  const size_t end = text.find(close, open + 1);
+  return end == llvm::StringRef::npos ? text.size() : end + close.size();
+}
+
+bool raw_string_prefix(llvm::StringRef word) {
+  return word == "R" || word == "u8R" || word == "uR" || word == "UR" || word == "LR";
+}
+
 bool asm_keyword(llvm::StringRef word) {
   return word == "asm" || word == "__asm" || word == "__asm__";
 }
@@ -164,6 +178,11 @@ std::optional<std::string> asm_operand_commas(llvm::StringRef text) {
     }
     llvm::StringRef word = word_at(text, i);
     i += word.size();
+    // A raw string's text is not code, and its quotes would mislead the scan after it.
+    if (raw_string_prefix(word) && i < text.size() && text[i] == '"') {
+      i = skip_raw_string(text, i);
+      continue;
+    }
     if (!asm_keyword(word)) continue;
     size_t at = skip_blanks(text, i);
     while (at < text.size() && clang::isAsciiIdentifierStart(text[at]) &&
