@@ -82,8 +82,12 @@ std::string MacroDefinitions::emit(const DeviceConditional& group) {
 // only a C library macro (from a system header) can be the inner one.
 bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const {
   clang::SourceLocation const defined_at = use.macro->getDefinitionLoc();
-  if (device_definition_of_c_macro(use.name) || defined_at.isInvalid() ||
-      !context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at))
+  if (device_definition_of_c_macro(use.name) || defined_at.isInvalid()) return false;
+  // Or a compiler's predefined one (<float.h>'s FLT_MAX is __FLT_MAX__).
+  const clang::PresumedLoc where = context_.getSourceManager().getPresumedLoc(defined_at);
+  const bool predefined = where.isValid() && llvm::StringRef(where.getFilename()) == "<built-in>";
+  if (!predefined &&
+      (!context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at)))
     return false;
   auto [file, offset] = context_.getSourceManager().getDecomposedLoc(use.at);
   for (const MacroUse* outer : preprocessor_.macro_uses_in(file, offset, offset + 1))
