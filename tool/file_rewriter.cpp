@@ -109,8 +109,11 @@ class FileRewriter {
     }
     if (launches.in_template)
       rewrite_in_template(site, *checked, preprocessor);
-    else
-      rewrite_plain(site, *checked, preprocessor, top);
+    else  // Before the declaration at namespace scope that holds it, inside its namespaces: the
+          // site then sees what the namespace declared before it (a __device__ variable the
+          // kernel shares with the host, whose address the site takes).
+      rewrite_plain(site, *checked, preprocessor,
+                    launches.namespace_scope ? launches.namespace_scope : top);
   }
 
   RewrittenFiles finish() {

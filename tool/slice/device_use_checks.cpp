@@ -110,7 +110,8 @@ std::string used_in(const Use& use) {
 DeviceUseChecks::DeviceUseChecks(
     clang::ASTContext& context, const HeaderOrigins& origins,
     const std::map<const clang::VarDecl*, SymbolAccess>& symbol_accesses, Reporter& report)
-    : sm_(context.getSourceManager()),
+    : context_(context),
+      sm_(context.getSourceManager()),
       origins_(origins),
       report_(report),
       symbol_accesses_(symbol_accesses) {}
@@ -222,6 +223,14 @@ bool DeviceUseChecks::check_standard_library(const Use& use, SliceIncludes& incl
       includes.add_line("namespace std { using ::" + f->getName().str() + "; }");
       return true;
     }
+  // `std::fma`, declared for the device by Clang's CUDA headers, absent from libcu++ 13.0: NVRTC's
+  // global ::fma (and its float overload) stands for it, as nvcc's headers' do (Minimal Flash
+  // Attention's kernels call std::fma).
+  if (headers.empty() && device_math_without_cuda_std(use.decl, context_)) {
+    includes.add_line("namespace std { using ::" +
+                      llvm::cast<clang::NamedDecl>(use.decl)->getName().str() + "; }");
+    return true;
+  }
   // A candidate of a call resolved per instantiation (`std::operator+` for pointer arithmetic on a
   // dependent type under `using namespace std;`) is no use unless the call picks it: brought along
   // where libcu++ has it, not objected to where it has not.

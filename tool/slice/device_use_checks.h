@@ -65,6 +65,7 @@ class DeviceUseChecks {
   bool object(const Use& use, const std::string& message);
   bool refuse(const Use& use, const std::string& message);
 
+  clang::ASTContext& context_;
   const clang::SourceManager& sm_;
   const HeaderOrigins& origins_;
   Reporter& report_;

@@ -82,8 +82,12 @@ std::string MacroDefinitions::emit(const DeviceConditional& group) {
 // only a C library macro (from a system header) can be the inner one.
 bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const {
   clang::SourceLocation const defined_at = use.macro->getDefinitionLoc();
-  if (device_definition_of_c_macro(use.name) || defined_at.isInvalid() ||
-      !context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at))
+  if (device_definition_of_c_macro(use.name) || defined_at.isInvalid()) return false;
+  // Or a compiler's predefined one (<float.h>'s FLT_MAX is __FLT_MAX__).
+  const clang::PresumedLoc where = context_.getSourceManager().getPresumedLoc(defined_at);
+  const bool predefined = where.isValid() && llvm::StringRef(where.getFilename()) == "<built-in>";
+  if (!predefined &&
+      (!context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at)))
     return false;
   auto [file, offset] = context_.getSourceManager().getDecomposedLoc(use.at);
   for (const MacroUse* outer : preprocessor_.macro_uses_in(file, offset, offset + 1))
@@ -111,6 +115,35 @@ void MacroDefinitions::add_headers_of_macros(const std::vector<Chunk>& chunks,
   }
 }
 
+// The host compiler's predefined numeric limits and sizes (__FLT_MAX__, __DBL_EPSILON__,
+// __INT_MAX__, __SIZEOF_POINTER__, ...), which GCC and Clang define and nvcc's device compilation
+// sees, NVRTC 13.0 defines not ("identifier __FLT_MAX__ is undefined"): the slice defines one it
+// expands, guarded, with the parse's value (the same on the device: IEEE types, LP64). Other
+// predefined macros (__clang__, __x86_64__, __GNUC__, ...) say which host compiler ran, which is
+// not NVRTC's to claim: left out, as before.
+static std::optional<std::string> predefined_limit_define(const std::string& name,
+                                                          const clang::MacroInfo* macro,
+                                                          const clang::ASTContext& context) {
+  static constexpr const char* kLimitFamilies[] = {
+      "__FLT_",   "__DBL_",  "__LDBL_",    "__FLT16_", "__SIZEOF_",
+      "__INT",    "__UINT",  "__SCHAR_",   "__SHRT_",  "__LONG_",
+      "__WCHAR_", "__WINT_", "__PTRDIFF_", "__SIZE_",  "__CHAR_BIT__"};
+  llvm::StringRef n(name);
+  bool family = false;
+  for (const char* prefix : kLimitFamilies) family = family || n.starts_with(prefix);
+  if (!family || !macro->isObjectLike() || macro->getNumTokens() == 0) return std::nullopt;
+  std::string body;
+  for (const clang::Token& t : macro->tokens()) {
+    if (t.is(clang::tok::numeric_constant))
+      body += clang::Lexer::getSpelling(t, context.getSourceManager(), context.getLangOpts());
+    else if (t.isOneOf(clang::tok::l_paren, clang::tok::r_paren, clang::tok::minus))
+      body += clang::tok::getPunctuatorSpelling(t.getKind());
+    else
+      return std::nullopt;  // a type (__INT64_TYPE__) or an expression of other macros
+  }
+  return "#ifndef " + name + "\n#define " + name + " " + body + "\n#endif\n";
+}
+
 // A macro's definition as a directive; "" for one its toolkit header (included) defines; nothing
 // for the compiler's own (NVRTC has those).
 std::optional<std::string> MacroDefinitions::define_of(const std::string& name,
@@ -121,6 +154,8 @@ std::optional<std::string> MacroDefinitions::define_of(const std::string& name,
   if (at.isInvalid()) return std::nullopt;
   clang::PresumedLoc where = sm.getPresumedLoc(at);
   bool command_line = where.isValid() && llvm::StringRef(where.getFilename()) == "<command line>";
+  if (where.isValid() && llvm::StringRef(where.getFilename()) == "<built-in>")
+    return predefined_limit_define(name, macro, context_);
   if (!sm.getFileEntryRefForID(sm.getFileID(at)) && !command_line) return std::nullopt;
   if (sm.isInSystemHeader(at)) {
     if (!origins_.origin_of(sm.getFileID(at)).toolkit_headers.empty()) return std::string();

@@ -7,6 +7,7 @@
 #include "slice/declaration_uses.h"
 #include "slice/device_branch_names.h"
 #include "slice/device_conditionals.h"
+#include "slice/device_lambdas.h"
 #include "slice/device_use_checks.h"
 #include "slice/gnu_arrays.h"
 #include "slice/header_origin.h"
@@ -303,6 +304,7 @@ class Slicer {
     for (const Chunk& c : all)
       for (const clang::Decl* d : c.decls) {
         mark_constexpr(d, edits);
+        drop_device_lambda_annotations(d, edits);
         host_members_.drop_from(d, edits);
       }
     MacroDefinitions macros(context_, preprocessor_, origins_);

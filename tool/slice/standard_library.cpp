@@ -6,11 +6,14 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
+#include <set>
 #include <string_view>
 
 namespace tiletune::tool {
@@ -64,10 +67,17 @@ class CudaStdIndex {
           by_stem_[name.drop_back(2).str()].push_back("cuda/std/" + group.str() + "/" + name.str());
         }
       }
-      if (!by_stem_.empty()) break;
+      if (!by_stem_.empty()) {
+        index_cmath_names(std::string(root) + "cuda/std/");
+        break;
+      }
     }
     for (auto& [stem, headers] : by_stem_) std::sort(headers.begin(), headers.end());
   }
+
+  // Whether libcu++'s <cuda/std/cmath> declares a function `name` (cuda::std::sqrt); CUDA 13.0's
+  // has no fma, fmod, remainder, ... that Clang's CUDA headers declare in std.
+  bool in_cmath(llvm::StringRef name) const { return cmath_names_.count(name.str()) != 0; }
 
   std::vector<std::string> headers_of(llvm::StringRef name) const {
     auto found = by_stem_.find(name.str());
@@ -77,7 +87,37 @@ class CudaStdIndex {
   }
 
  private:
+  // Every identifier followed by `(` in <cuda/std/cmath> and cuda/std/__cmath/*.h: the functions
+  // they declare (and some they call, which are the C library's, also NVRTC's: harmless).
+  void index_cmath_names(const std::string& base) {
+    std::vector<std::string> files{base + "cmath"};
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator file(base + "__cmath", ec), last; !ec && file != last;
+         file.increment(ec))
+      files.push_back(file->path());
+    for (const std::string& path : files) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> text = llvm::MemoryBuffer::getFile(path);
+      if (!text) continue;
+      llvm::StringRef rest = (*text)->getBuffer();
+      for (std::size_t i = 0; i < rest.size();) {
+        if (!(std::isalpha(static_cast<unsigned char>(rest[i])) || rest[i] == '_')) {
+          ++i;
+          continue;
+        }
+        std::size_t j = i;
+        while (j < rest.size() &&
+               (std::isalnum(static_cast<unsigned char>(rest[j])) || rest[j] == '_'))
+          ++j;
+        std::size_t k = j;
+        while (k < rest.size() && (rest[k] == ' ' || rest[k] == '\t')) ++k;
+        if (k < rest.size() && rest[k] == '(') cmath_names_.insert(rest.slice(i, j).str());
+        i = j;
+      }
+    }
+  }
+
   std::map<std::string, std::vector<std::string>> by_stem_;
+  std::set<std::string> cmath_names_;
 };
 
 // The entity at the level of namespace std (or one nested in it) that `d` belongs to: a member's
@@ -209,9 +249,29 @@ std::vector<std::string> carried_c_struct(const clang::Decl* d) {
   return out;
 }
 
+const CudaStdIndex& cuda_std_index() {
+  static const CudaStdIndex index;
+  return index;
+}
+
+bool device_math_without_cuda_std(const clang::Decl* d, clang::ASTContext& context) {
+  if (const auto* t = llvm::dyn_cast_or_null<clang::FunctionTemplateDecl>(d))
+    d = t->getTemplatedDecl();
+  const auto* f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+  if (f == nullptr || !f->getIdentifier() ||
+      !f->getDeclContext()->getRedeclContext()->isStdNamespace() ||
+      cuda_std_index().in_cmath(f->getName()))
+    return false;
+  for (const clang::NamedDecl* global : context.getTranslationUnitDecl()->lookup(f->getDeclName()))
+    if (const auto* g = llvm::dyn_cast<clang::FunctionDecl>(global);
+        g != nullptr && g->hasAttr<clang::CUDADeviceAttr>())
+      return true;
+  return false;
+}
+
 std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const HeaderOrigins& origins,
                                               const clang::SourceManager& sm) {
-  static const CudaStdIndex index;
+  const CudaStdIndex& index = cuda_std_index();
   const clang::NamedDecl* entity = std_entity(d);
   if (entity && entity->getIdentifier()) {
     const llvm::StringRef name = entity->getName();
@@ -221,10 +281,17 @@ std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const Header
   }
   const clang::FileID file = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
-    if (clang_cuda_math_header(entry->getName())) return {"cuda/std/cmath"};
+    if (clang_cuda_math_header(entry->getName()))
+      return entity && entity->getIdentifier() && !index.in_cmath(entity->getName())
+                 ? std::vector<std::string>{}
+                 : std::vector<std::string>{"cuda/std/cmath"};
   if (std::optional<std::string> header = origins.standard_header_of(file))
-    if (std::optional<std::string> counterpart = cuda_std_counterpart(*header))
+    if (std::optional<std::string> counterpart = cuda_std_counterpart(*header)) {
+      if (*counterpart == "cuda/std/cmath" && entity && entity->getIdentifier() &&
+          !index.in_cmath(entity->getName()))
+        return {};  // libstdc++'s std::fma templates: libcu++ 13.0 has no fma
       return {*counterpart};
+    }
   return {};
 }
 

@@ -10,6 +10,7 @@
 
 #include "slice/header_origin.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 
 #include <optional>
@@ -54,6 +55,12 @@ std::optional<CarriedTypedef> carried_c_typedef(const clang::TypedefNameDecl* d)
 // member of an arithmetic type, a pointer to one (or to void), an array of those, or such a
 // struct. Empty for anything else.
 std::vector<std::string> carried_c_struct(const clang::Decl* d);
+
+// `d` is a <cmath> function (or function template) in std that libcu++'s <cuda/std/cmath> lacks
+// (std::fma in CUDA 13.0) and the compiler declares at global scope for device code (::fma):
+// NVRTC declares it there too, with its float overloads, as nvcc's headers do, so
+// `namespace std { using ::NAME; }` stands for it.
+bool device_math_without_cuda_std(const clang::Decl* d, clang::ASTContext& context);
 
 // The libcu++ headers that declare `d`'s counterpart in cuda::std (`d` in namespace std): by name
 // for the C types (<cuda/std/cstddef>, <cuda/std/cstdint>), then libcu++'s header for that entity

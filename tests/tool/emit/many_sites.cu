@@ -1,6 +1,6 @@
 // A file of many annotations of every kind of place (a plain function, a function in a namespace
 // opened many times, a kernel named by its namespace, a function template, a lambda): each site's
-// kernel is found and its code goes before the declaration at the top level that holds it, a
+// kernel is found and its code goes before the declaration at namespace scope that holds it, a
 // template's specialisation before its explicit instantiation, as with one annotation; nvcc
 // compiles the result. The tool finds kernels, enclosing functions and those places by one index
 // of the file for all its sites (a walk of the translation unit per site made 2,000 annotations

@@ -3,8 +3,9 @@
 namespace reopened (ns0, ns1, ns2 in turn); a plain function launching a kernel of such a namespace
 by its qualified name; a function template with its explicit instantiation; a lambda in a plain
 function. Each launches a kernel of its own. With --checks, writes instead the FileCheck lines
-that say where the rewritten file has each site's code: before the top-level declaration that
-holds the site (for a template, its specialisation before the explicit instantiation).
+that say where the rewritten file has each site's code: before the declaration at namespace scope
+that holds the site, inside its namespaces (for a template, its specialisation before the explicit
+instantiation).
 
 usage: many_sites.py N OUTPUT [--checks]
 """
@@ -42,9 +43,9 @@ def main():
             at = site(2, "k%d<$tile>" % i)
             lines.extend(["}", ""])
         elif kind == 1:
-            start = len(lines) + 1
             lines.append("namespace %s {" % ns)
             lines.extend(kernel(i))
+            start = len(lines) + 1  # inside the namespace, before the function
             lines.append("void launch%d(float* x, int n) {" % i)
             at = site(2, "k%d<$tile>" % i)
             lines.extend(["}", "}  // namespace %s" % ns, ""])
