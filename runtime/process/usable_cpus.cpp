@@ -49,32 +49,35 @@ std::optional<std::string> first_line(const fs::path& file) {
   return line;
 }
 
-// A cgroup v2 cpu.max ("QUOTA PERIOD" or "max PERIOD") in CPUs.
+// `quota` over `period` in CPUs, each a positive number written whole; none otherwise ("max",
+// -1: no limit; anything unreadable).
+std::optional<double> cpus_of(const std::optional<std::string>& quota,
+                              const std::optional<std::string>& period) {
+  const auto positive = [](const std::optional<std::string>& text) -> std::optional<double> {
+    if (!text || text->empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text->c_str(), &end);
+    if (*end != '\0' || !(value > 0)) return std::nullopt;
+    return value;
+  };
+  const std::optional<double> q = positive(quota), p = positive(period);
+  if (!q || !p) return std::nullopt;
+  return *q / *p;
+}
+
+// A cgroup v2 cpu.max ("QUOTA PERIOD" or "max PERIOD").
 std::optional<double> v2_limit(const fs::path& dir) {
   const std::optional<std::string> line = first_line(dir / "cpu.max");
   if (!line) return std::nullopt;
   std::istringstream in(*line);
-  std::string quota;
-  double period = 0;
-  if (!(in >> quota >> period) || quota == "max" || period <= 0) return std::nullopt;
-  char* end = nullptr;
-  const double q = std::strtod(quota.c_str(), &end);
-  if (end == quota.c_str() || *end != '\0' || q <= 0) return std::nullopt;
-  return q / period;
+  std::string quota, period;
+  if (!(in >> quota >> period)) return std::nullopt;
+  return cpus_of(quota, period);
 }
 
-// A cgroup v1 cpu controller's cpu.cfs_quota_us over cpu.cfs_period_us (a quota of -1: none).
+// A cgroup v1 cpu controller's cpu.cfs_quota_us over cpu.cfs_period_us.
 std::optional<double> v1_limit(const fs::path& dir) {
-  const std::optional<std::string> quota = first_line(dir / "cpu.cfs_quota_us");
-  const std::optional<std::string> period = first_line(dir / "cpu.cfs_period_us");
-  if (!quota || !period) return std::nullopt;
-  try {
-    const double q = std::stod(*quota), p = std::stod(*period);
-    if (q <= 0 || p <= 0) return std::nullopt;
-    return q / p;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+  return cpus_of(first_line(dir / "cpu.cfs_quota_us"), first_line(dir / "cpu.cfs_period_us"));
 }
 
 // The lowest limit of `path`'s directory under `root` and its ancestors up to `root` (only `root`
@@ -143,10 +146,10 @@ UsableCpus usable_cpus(unsigned allowed, std::optional<double> limit, unsigned o
   cpus.online = std::max(1u, online);
   cpus.allowed = allowed;
   cpus.limit = limit;
-  unsigned count = allowed ? allowed : cpus.online;
+  cpus.count = allowed ? allowed : cpus.online;
   // 2.5 CPUs of time keep 3 compiles going (each at 5/6 speed) rather than 2.
-  if (limit) count = std::min(count, static_cast<unsigned>(std::max(1.0, std::ceil(*limit))));
-  cpus.count = std::max(1u, count);
+  if (limit)
+    cpus.count = std::min(cpus.count, static_cast<unsigned>(std::max(1.0, std::ceil(*limit))));
   return cpus;
 }
 

@@ -190,6 +190,16 @@ std::size_t first_in_space_order(const std::vector<std::size_t>& round,
   return first;
 }
 
+// The first tuning of a process says, once, when the process may use fewer CPUs than the host
+// has (process/usable_cpus.h): its compiles then take several times as long as the same tuning
+// unbound, for a reason outside tiletune that the user can change.
+void note_narrowed_cpus(const TuningTools& tools) {
+  static std::atomic<bool> said{false};
+  if (said.load(std::memory_order_relaxed)) return;
+  const std::string note = narrowed_cpus_note(usable_cpus(), tools.pool.size());
+  if (!note.empty() && !said.exchange(true)) tools.settings.logger().line(LogLevel::notice, note);
+}
+
 // A tuning ends with this when the GPU faulted: it names the configuration whose samples were
 // running, as nothing else can run in this process after it. Still a DeviceFault, so that no
 // caller falls back to work that needs the GPU (stored_winner.cpp).
@@ -735,20 +745,6 @@ TuningResult result_for(const TuningRequest& request) {
   result.axis_names = request.site.space.axis_names();
   return result;
 }
-
-namespace {
-
-// The first tuning of a process says, once, when the process may use fewer CPUs than the host
-// has (process/usable_cpus.h): its compiles then take several times as long as the same tuning
-// unbound, for a reason outside tiletune that the user can change.
-void note_narrowed_cpus(const TuningTools& tools) {
-  static std::atomic<bool> said{false};
-  if (said.load(std::memory_order_relaxed)) return;
-  const std::string note = narrowed_cpus_note(usable_cpus(), tools.pool.size());
-  if (!note.empty() && !said.exchange(true)) tools.settings.logger().line(LogLevel::notice, note);
-}
-
-}  // namespace
 
 TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   const Clock::time_point start = Clock::now();

@@ -11,6 +11,12 @@
 
 namespace tiletune::tool {
 
+// Whether `where` is in the compiler's own buffer `name`: "<built-in>" (its predefined macros) or
+// "<command line>" (-D).
+static bool in_buffer(const clang::PresumedLoc& where, llvm::StringRef name) {
+  return where.isValid() && llvm::StringRef(where.getFilename()) == name;
+}
+
 std::string MacroDefinitions::directives_for(const Chunk& chunk) {
   std::string out;
   for (const MacroUse* in_chunk : preprocessor_.macro_uses_in(chunk.file, chunk.begin, chunk.end)) {
@@ -84,8 +90,8 @@ bool MacroDefinitions::inside_device_defined_c_macro(const MacroUse& use) const 
   clang::SourceLocation const defined_at = use.macro->getDefinitionLoc();
   if (device_definition_of_c_macro(use.name) || defined_at.isInvalid()) return false;
   // Or a compiler's predefined one (<float.h>'s FLT_MAX is __FLT_MAX__).
-  const clang::PresumedLoc where = context_.getSourceManager().getPresumedLoc(defined_at);
-  const bool predefined = where.isValid() && llvm::StringRef(where.getFilename()) == "<built-in>";
+  const bool predefined =
+      in_buffer(context_.getSourceManager().getPresumedLoc(defined_at), "<built-in>");
   if (!predefined &&
       (!context_.getSourceManager().isInSystemHeader(defined_at) || !from_c_library(defined_at)))
     return false;
@@ -153,9 +159,8 @@ std::optional<std::string> MacroDefinitions::define_of(const std::string& name,
   clang::SourceLocation at = macro->getDefinitionLoc();
   if (at.isInvalid()) return std::nullopt;
   clang::PresumedLoc where = sm.getPresumedLoc(at);
-  bool command_line = where.isValid() && llvm::StringRef(where.getFilename()) == "<command line>";
-  if (where.isValid() && llvm::StringRef(where.getFilename()) == "<built-in>")
-    return predefined_limit_define(name, macro, context_);
+  bool command_line = in_buffer(where, "<command line>");
+  if (in_buffer(where, "<built-in>")) return predefined_limit_define(name, macro, context_);
   if (!sm.getFileEntryRefForID(sm.getFileID(at)) && !command_line) return std::nullopt;
   if (sm.isInSystemHeader(at)) {
     if (!origins_.origin_of(sm.getFileID(at)).toolkit_headers.empty()) return std::string();

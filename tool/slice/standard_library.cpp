@@ -279,19 +279,20 @@ std::vector<std::string> cuda_std_headers_for(const clang::Decl* d, const Header
     if (stddef_name(name)) return {"cuda/std/cstddef"};
     if (std::vector<std::string> headers = index.headers_of(name); !headers.empty()) return headers;
   }
+  // <cuda/std/cmath> only for a name it declares: libcu++ 13.0 has no fma (Clang's CUDA math
+  // headers and libstdc++'s templates both declare std::fma).
+  const auto unless_missing = [&](std::string header) -> std::vector<std::string> {
+    if (header == "cuda/std/cmath" && entity && entity->getIdentifier() &&
+        !index.in_cmath(entity->getName()))
+      return {};
+    return {std::move(header)};
+  };
   const clang::FileID file = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
   if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(file))
-    if (clang_cuda_math_header(entry->getName()))
-      return entity && entity->getIdentifier() && !index.in_cmath(entity->getName())
-                 ? std::vector<std::string>{}
-                 : std::vector<std::string>{"cuda/std/cmath"};
+    if (clang_cuda_math_header(entry->getName())) return unless_missing("cuda/std/cmath");
   if (std::optional<std::string> header = origins.standard_header_of(file))
-    if (std::optional<std::string> counterpart = cuda_std_counterpart(*header)) {
-      if (*counterpart == "cuda/std/cmath" && entity && entity->getIdentifier() &&
-          !index.in_cmath(entity->getName()))
-        return {};  // libstdc++'s std::fma templates: libcu++ 13.0 has no fma
-      return {*counterpart};
-    }
+    if (std::optional<std::string> counterpart = cuda_std_counterpart(*header))
+      return unless_missing(*counterpart);
   return {};
 }
 
