@@ -21,6 +21,7 @@ namespace {
 using testing::FakeCompiler;
 using testing::FakeDevice;
 using testing::fastest_tile;
+using testing::launch_vadd;
 using testing::vadd_site;
 
 struct Fixture {
@@ -38,16 +39,6 @@ struct Fixture {
   }
 };
 
-void launch(Site& site, int n) {
-  void* args[1] = {&n};
-  site.launch(
-      key(n),
-      [&](const Config& c) {
-        return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-      },
-      args);
-}
-
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -58,7 +49,7 @@ TEST(Capture, AFirstLaunchDuringCaptureCapturesTheFirstConfigurationAndNothingEl
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   EXPECT_TRUE(f.device->forbidden().empty()) << f.device->forbidden().front();
   EXPECT_EQ(f.device->events(), (std::vector<std::string>{"capture vadd<(64)>|occ=0|ntid=0"}));
   EXPECT_FALSE(site.result(key(1000)));  // nothing was tuned
@@ -73,16 +64,16 @@ TEST(Capture, TheSiteTunesAtItsNextLaunchOutsideCaptureAndCapturesTheWinnerAfter
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   f.device->capture = false;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   ASSERT_TRUE(site.result(key(1000)));
   EXPECT_TRUE(site.result(key(1000))->tuned);
   EXPECT_EQ(site.result(key(1000))->best_config(), (Config{256}));
   EXPECT_FALSE(f.device->timed().empty());
   f.device->capture = true;
   const std::size_t before = f.device->events().size();
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   EXPECT_TRUE(f.device->forbidden().empty());
   const std::vector<std::string> events = f.device->events();
   ASSERT_EQ(events.size(), before + 1);
@@ -96,7 +87,7 @@ TEST(Capture, ConfigurationsThatDoNotBuildOrExceedTheDeviceAreSkipped) {
   info.space = Space::cartesian({{"tile", {4096, 64, 128, 256}}});  // 4096 threads: too many
   Site site(std::move(info), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   EXPECT_TRUE(f.device->forbidden().empty());
   EXPECT_EQ(f.device->launches(), (std::vector<std::string>{"vadd<(128)>|occ=0|ntid=0"}));
 }
@@ -107,7 +98,7 @@ TEST(Capture, NoConfigurationBuildsIsAnErrorThatSaysWhyForEach) {
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
   try {
-    launch(site, 1000);
+    launch_vadd(site, 1000);
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("tile=256: fake compile error for vadd<(256)>"),
@@ -124,7 +115,7 @@ TEST(Capture, ManyThreadsCapturingOneKeyChooseOnce) {
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&] {
-      for (int i = 0; i < 20; ++i) launch(site, 1000);
+      for (int i = 0; i < 20; ++i) launch_vadd(site, 1000);
     });
   for (std::thread& t : threads) t.join();
   EXPECT_TRUE(f.device->forbidden().empty());
@@ -137,9 +128,9 @@ TEST(Capture, ClearForgetsTheCapturedChoice) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   site.clear();
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   EXPECT_EQ(count(f.log.text(), "is captured untuned"), 2u);
 }
 

@@ -66,13 +66,7 @@ Runtime& process_runtime() {
 // The tile of the winner for a launch of `n` elements, tuned on a first launch.
 long long tuned_tile(long long n) {
   Site site(testing::vadd_site(), &process_runtime());
-  void* args[1] = {&n};
-  site.launch(
-      key(n),
-      [&](const Config& c) {
-        return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-      },
-      args);
+  testing::launch_vadd(site, n);
   const std::optional<TuningResult> result = site.result(key(n));
   return result && result->tuned ? result->best_config()[0] : -1;
 }

@@ -28,6 +28,8 @@ namespace {
 using testing::FakeCompiler;
 using testing::FakeDevice;
 using testing::fastest_tile;
+using testing::launch_vadd;
+using testing::vadd_geometry;
 using testing::vadd_site;
 
 struct Fixture {
@@ -52,26 +54,16 @@ CUgraphExec_st* const kExec = reinterpret_cast<CUgraphExec_st*>(0x100);
 CUgraphExec_st* const kOtherExec = reinterpret_cast<CUgraphExec_st*>(0x200);
 void* const kFirstNode = reinterpret_cast<void*>(1);
 
-Geometry vadd_geometry(const Config& c, int n) {
-  return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-}
-
-void launch(Site& site, int n, ArgumentsRef arguments = {}) {
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args, {}, arguments);
-}
-
 TEST(GraphUpdate, AnExecutableGraphOfAProvisionalCaptureLaunchesTheWinnerAfterTheUpdate) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);  // captured: tile=64, the first that builds
+  launch_vadd(site, 1000);  // captured: tile=64, the first that builds
   f.device->capture = false;
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);  // the key has not tuned yet
   EXPECT_EQ(f.device->exec_node(kExec, kFirstNode).variant, "vadd<(64)>|occ=0|ntid=0");
 
-  launch(site, 1000);  // outside capture: tunes, tile=256 wins
+  launch_vadd(site, 1000);  // outside capture: tunes, tile=256 wins
   EXPECT_EQ(update_graph(kExec, f.graph()), 1);
   const FakeDevice::Node node = f.device->exec_node(kExec, kFirstNode);
   EXPECT_EQ(node.variant, "vadd<(256)>|occ=0|ntid=0");
@@ -87,15 +79,15 @@ TEST(GraphUpdate, EachCapturedLaunchOfTheGraphIsUpdatedWithItsOwnGeometry) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
-  launch(site, 100);  // another key, another node
-  launch(site, 1000);
+  launch_vadd(site, 1000);
+  launch_vadd(site, 100);  // another key, another node
+  launch_vadd(site, 1000);
   f.device->capture = false;
-  launch(site, 1000);  // only this key tunes
+  launch_vadd(site, 1000);  // only this key tunes
   EXPECT_EQ(update_graph(kExec, f.graph()), 2);
   EXPECT_EQ(f.device->exec_node(kExec, reinterpret_cast<void*>(2)).variant,
             "vadd<(64)>|occ=0|ntid=0");  // key 100 is still provisional
-  launch(site, 100);
+  launch_vadd(site, 100);
   EXPECT_EQ(update_graph(kExec, f.graph()), 1);
   const FakeDevice::Node node = f.device->exec_node(kExec, reinterpret_cast<void*>(2));
   EXPECT_EQ(node.variant, "vadd<(256)>|occ=0|ntid=0");
@@ -105,9 +97,9 @@ TEST(GraphUpdate, EachCapturedLaunchOfTheGraphIsUpdatedWithItsOwnGeometry) {
 TEST(GraphUpdate, AGraphThatIsNotACaptureOfAProvisionalLaunchIsLeftAlone) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
-  launch(site, 1000);  // tuned before any capture
+  launch_vadd(site, 1000);  // tuned before any capture
   f.device->capture = true;
-  launch(site, 1000);  // the winner is captured
+  launch_vadd(site, 1000);  // the winner is captured
   f.device->capture = false;
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);
   int unrelated = 0;
@@ -118,10 +110,10 @@ TEST(GraphUpdate, ADestroyedGraphsLaunchesAreNotAppliedToALaterGraph) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   f.device->capture = false;
   f.device->destroy_graph();
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   // A later capture's graph at the same address holds other nodes: nothing recorded before it is
   // applied to them.
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);
@@ -131,9 +123,9 @@ TEST(GraphUpdate, ASitesLaunchesAreForgottenWithTheSite) {
   Fixture f;
   auto site = std::make_unique<Site>(vadd_site(), f.runtime.get());
   f.device->capture = true;
-  launch(*site, 1000);
+  launch_vadd(*site, 1000);
   f.device->capture = false;
-  launch(*site, 1000);
+  launch_vadd(*site, 1000);
   site.reset();
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);
 }
@@ -143,9 +135,9 @@ TEST(GraphUpdate, ALaunchWithArgumentsPerConfigurationStaysAndTheLogSaysWhy) {
   Site site(vadd_site(), f.runtime.get());
   auto rewrite = [](const Config&) {};
   f.device->capture = true;
-  launch(site, 1000, ArgumentsRef(rewrite));
+  launch_vadd(site, 1000, ArgumentsRef(rewrite));
   f.device->capture = false;
-  launch(site, 1000, ArgumentsRef(rewrite));
+  launch_vadd(site, 1000, ArgumentsRef(rewrite));
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);
   EXPECT_EQ(f.device->exec_node(kExec, kFirstNode).variant, "vadd<(64)>|occ=0|ntid=0");
   EXPECT_NE(f.log.text().find("tiletune: vadd.cu:3 vadd<$tile>: a launch of key (1000) captured "
@@ -182,7 +174,7 @@ TEST(GraphUpdate, ALaunchOfASiteWithSharedVariablesStays) {
   info.symbols = {{"table", table_memory, false}};
   Site site(std::move(info), f.runtime.get());
   expect_node_stays(
-      f, site, [&] { launch(site, 1000); },
+      f, site, [&] { launch_vadd(site, 1000); },
       "the site's shared variables are copied to and from the provisional "
       "configuration's module around it");
 }
@@ -193,7 +185,7 @@ TEST(GraphUpdate, ALaunchFromASpaceTooLargeToRecordStays) {
   for (long long t = 1; t <= 4097; ++t) tiles.push_back(t);
   Site site(vadd_site(Space::cartesian({{"tile", tiles}})), f.runtime.get());
   expect_node_stays(
-      f, site, [&] { launch(site, 1000); },
+      f, site, [&] { launch_vadd(site, 1000); },
       "the space has more than 4096 configurations, whose launch geometries are "
       "not recorded at a capture");
 }
@@ -203,7 +195,7 @@ TEST(GraphUpdate, ALaunchWhoseWinnerLaunchesOtherClustersStays) {
   f.device->cluster_cost_factor = [](int cluster) { return cluster > 1 ? 0.5 : 1.0; };
   Site site(vadd_site(Space::cartesian({{"tile", {256}}, {"num_ctas", {1, 2}}})), f.runtime.get());
   expect_node_stays(
-      f, site, [&] { launch(site, 1000); },
+      f, site, [&] { launch_vadd(site, 1000); },
       "the winner launches clusters of 2 blocks, which a node's update cannot "
       "change");
 }
@@ -233,15 +225,15 @@ TEST(TuneAhead, LaunchesInsideTuneButRunNothingAndTheCaptureAfterHoldsTheWinner)
   Site site(vadd_site(), f.runtime.get());
   {
     TuneAhead ahead;
-    launch(site, 1000);
-    launch(site, 1000);  // decided already: still nothing launched
+    launch_vadd(site, 1000);
+    launch_vadd(site, 1000);  // decided already: still nothing launched
   }
   ASSERT_TRUE(site.result(key(1000)));
   EXPECT_EQ(site.result(key(1000))->best_config(), (Config{256}));
   EXPECT_FALSE(f.device->timed().empty());
   EXPECT_TRUE(f.device->launches().empty());  // trials are timed, never launched for real
   f.device->capture = true;
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   f.device->capture = false;
   EXPECT_EQ(f.device->launches(), (std::vector<std::string>{"vadd<(256)>|occ=0|ntid=0"}));
   EXPECT_EQ(update_graph(kExec, f.graph()), 0);  // nothing provisional to update
@@ -250,22 +242,22 @@ TEST(TuneAhead, LaunchesInsideTuneButRunNothingAndTheCaptureAfterHoldsTheWinner)
 TEST(TuneAhead, HoldsBackOnlyTheLaunchesOfItsOwnThread) {
   Fixture f;
   Site site(vadd_site(), f.runtime.get());
-  launch(site, 1000);  // tunes, and launches the winner
+  launch_vadd(site, 1000);  // tunes, and launches the winner
   ASSERT_EQ(f.device->launches().size(), 1u);
   std::promise<void> inside, done;
   std::thread ahead([&] {
     TuneAhead scope;
-    launch(site, 1000);
+    launch_vadd(site, 1000);
     inside.set_value();
     done.get_future().wait();
   });
   inside.get_future().wait();
-  launch(site, 1000);  // this thread is in no scope: its launches run
+  launch_vadd(site, 1000);  // this thread is in no scope: its launches run
   {
     TuneAhead scope;
-    launch(site, 1000);  // and in its own, they do not
+    launch_vadd(site, 1000);  // and in its own, they do not
   }
-  launch(site, 1000);
+  launch_vadd(site, 1000);
   done.set_value();
   ahead.join();
   EXPECT_EQ(f.device->launches().size(), 3u);

@@ -42,13 +42,7 @@ struct Process {
   }
   TuningResult launch(SiteInfo info, int n) {
     Site site(std::move(info), runtime.get());
-    void* args[1] = {&n};
-    site.launch(
-        key(n),
-        [&](const Config& c) {
-          return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-        },
-        args);
+    testing::launch_vadd(site, n);
     return *site.result(key(n));
   }
 };

@@ -6,6 +6,7 @@
 // and TSan's halt_on_error makes any data race fatal.
 #include "runtime.h"
 #include "support/fake_device.h"
+#include "support/vadd_site.h"
 
 #include <tiletune/site.h>
 
@@ -24,6 +25,7 @@
   } while (0)
 
 using namespace tiletune;
+using testing::launch_vadd;
 
 int main() {
   auto d = std::make_unique<testing::FakeDevice>([](const std::string& v, const Geometry&) {
@@ -53,13 +55,7 @@ int main() {
       while (ready.load() < kThreads) std::this_thread::yield();
       for (int i = 0; i < 50; ++i) {
         long long n = 1000 * (1 + (t + i) % kKeys);
-        void* args[1] = {&n};
-        site.launch(
-            key(n),
-            [&](const Config& c) {
-              return Geometry{Dim(cld(n, c[0])), Dim(c[0]), 0, nullptr};
-            },
-            args);
+        launch_vadd(site, n);
       }
     });
   for (std::thread& t : threads) t.join();
@@ -85,13 +81,7 @@ int main() {
     launchers.emplace_back([&, t] {
       while (!stop.load()) {
         long long n = 1000 * (1 + t % kKeys);
-        void* args[1] = {&n};
-        site.launch(
-            key(n),
-            [&](const Config& c) {
-              return Geometry{Dim(cld(n, c[0])), Dim(c[0]), 0, nullptr};
-            },
-            args);
+        launch_vadd(site, n);
       }
     });
   clearer.join();
@@ -107,13 +97,7 @@ int main() {
       while (started.load() < 8) std::this_thread::yield();
       for (int i = 0; i < 20; ++i) {
         long long n = 50000 + 1000 * ((t + i) % kKeys);
-        void* args[1] = {&n};
-        site.launch(
-            key(n),
-            [&](const Config& c) {
-              return Geometry{Dim(cld(n, c[0])), Dim(c[0]), 0, nullptr};
-            },
-            args);
+        launch_vadd(site, n);
       }
     });
   for (std::thread& t : gpus) t.join();

@@ -31,6 +31,7 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
+using testing::launch_vadd;
 
 SiteInfo vadd_site() {
   return testing::vadd_site(Space::cartesian({{"tile", {64, 128, 256}}, {"occupancy", {1, 2}}}),
@@ -56,13 +57,7 @@ std::string run_one_launch(const std::string& results, const std::string& log_pa
   Runtime runtime(std::move(d), std::make_shared<FakeCompiler>(), options);
   Site site(vadd_site(), &runtime);
   long long n = 1 << 20;
-  void* args[1] = {&n};
-  site.launch(
-      key(n),
-      [&](const Config& c) {
-        return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-      },
-      args);
+  launch_vadd(site, n);
   const TuningResult r = *site.result(key(n));
   return std::string(r.from_file ? "file "
                      : r.tuned   ? "tuned "

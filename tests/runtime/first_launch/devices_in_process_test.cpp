@@ -21,6 +21,7 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
+using testing::launch_vadd;
 using testing::vadd_site;
 
 // Waits up to 20 s for `done`; false when it never came (the test then fails, not hangs).
@@ -62,13 +63,7 @@ struct TwoDevices {
   TuningResult launch_on(int gpu) {
     FakeDevice::use_device(gpu);
     int n = 1000;
-    void* args[1] = {&n};
-    site->launch(
-        key(n),
-        [&](const Config& c) {
-          return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-        },
-        args);
+    launch_vadd(*site, n);
     TuningResult result = *site->result(key(n));
     FakeDevice::use_device(0);
     return result;

@@ -5,6 +5,8 @@
 
 #include "support/fake_device.h"
 
+#include <tiletune/launch.h>
+#include <tiletune/site.h>
 #include <tiletune/site_info.h>
 
 #include <string>
@@ -23,6 +25,18 @@ inline SiteInfo vadd_site(Space space = Space::cartesian({{"tile", {64, 128, 256
   info.name_expression = "vadd<$tile>";
   info.space = std::move(space);
   return info;
+}
+
+// The vadd launch the tool would emit for `n` elements: keyed on n, cld(n, tile) blocks of tile
+// threads on the default stream, n the one argument.
+inline Geometry vadd_geometry(const Config& c, long long n) {
+  return Geometry{Dim(cld(n, c[0])), Dim(c[0]), 0, nullptr};
+}
+
+inline void launch_vadd(Site& site, long long n, ArgumentsRef arguments = {}) {
+  void* args[1] = {&n};
+  site.launch(
+      key(n), [n](const Config& c) { return vadd_geometry(c, n); }, args, {}, arguments);
 }
 
 // A device on which the tile named `tile` is the fastest (3x faster than every other).

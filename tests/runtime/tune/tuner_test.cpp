@@ -18,6 +18,8 @@ namespace {
 
 using testing::FakeCompiler;
 using testing::FakeDevice;
+using testing::launch_vadd;
+using testing::vadd_geometry;
 
 // tile x occupancy, as in the vadd example.
 SiteInfo vadd_site() {
@@ -43,17 +45,6 @@ struct Fixture {
     runtime = std::make_unique<Runtime>(std::move(d), compiler, options);
   }
 };
-
-Geometry vadd_geometry(const Config& c, long long n) {
-  return Geometry{Dim((n + c[0] - 1) / c[0]), Dim(c[0]), 0, nullptr};
-}
-
-// One launch of `site` over n elements, keyed by n.
-void launch_vadd(Site& site, long long n) {
-  void* args[1] = {&n};
-  site.launch(
-      key(n), [&](const Config& c) { return vadd_geometry(c, n); }, args);
-}
 
 TEST(Tuner, VisitsEveryConfigurationKeepsTheFastestAndDoesNotTuneAgain) {
   Fixture f(vadd_cost);
