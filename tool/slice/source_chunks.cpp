@@ -13,13 +13,24 @@ clang::SourceLocation begin_of(const clang::SourceManager& sm, const clang::Decl
   return sm.getExpansionLoc(d->getSourceRange().getBegin());
 }
 
+// A cv or restrict qualifier, as the raw lexer spells it (its tokens are raw identifiers).
+bool is_qualifier(llvm::StringRef word) {
+  return word == "const" || word == "volatile" || word == "restrict" || word == "__restrict" ||
+         word == "__restrict__";
+}
+
 // The end of the declaration's text (one past its last token, and past a ';' that ends it).
+// Clang's range of `using P = T* __restrict__;` (an alias or alias template) ends at the `*`: a
+// qualifier after it has no location in the type. Qualifiers there, followed by the ';', belong to
+// the declaration; without the ';' after them the range is taken as Clang gives it.
 clang::SourceLocation end_of(clang::ASTContext& context, const clang::Decl* d) {
   const clang::SourceManager& sm = context.getSourceManager();
   const clang::LangOptions& lang = context.getLangOpts();
   clang::SourceLocation end = sm.getExpansionRange(d->getSourceRange().getEnd()).getEnd();
   clang::SourceLocation after = clang::Lexer::getLocForEndOfToken(end, 0, sm, lang);
   std::optional<clang::Token> next = clang::Lexer::findNextToken(end, sm, lang);
+  while (next && next->is(clang::tok::raw_identifier) && is_qualifier(next->getRawIdentifier()))
+    next = clang::Lexer::findNextToken(next->getLocation(), sm, lang);
   if (next && next->is(clang::tok::semi)) after = next->getEndLoc();
   return after;
 }
