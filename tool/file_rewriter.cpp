@@ -483,6 +483,15 @@ class FileRewriter {
     return sliced;
   }
 
+  // The conditional directives written inside the annotation, a line each: the call is the
+  // taken branches' code, and the directives keep a conditional that starts or ends inside the
+  // annotation balanced with its other part outside.
+  static std::string kept_directives(const SiteText& site) {
+    std::string out;
+    for (const std::string& directive : site.conditional_directives) out += directive + "\n";
+    return out;
+  }
+
   // The call starts a line of its own: from the start of the annotation's line when only
   // indentation precedes it there. What follows the annotation is back on its last line.
   void replace_annotation(const SiteText& site, const std::string& call) {
@@ -492,10 +501,10 @@ class FileRewriter {
     llvm::StringRef before(sm_.getCharacterData(line_start), where.getColumn() - 1);
     bool const indented = before.find_first_not_of(" \t") == llvm::StringRef::npos;
     unsigned end_line = sm_.getPresumedLoc(site.rparen).getLine();
-    rewriter_.ReplaceText(
-        clang::CharSourceRange::getTokenRange(indented ? line_start : site.macro_begin,
-                                              site.rparen),
-        (indented ? "" : "\n") + call + line_directive(end_line, where.getFilename()));
+    rewriter_.ReplaceText(clang::CharSourceRange::getTokenRange(
+                              indented ? line_start : site.macro_begin, site.rparen),
+                          (indented ? "" : "\n") + call + kept_directives(site) +
+                              line_directive(end_line, where.getFilename()));
   }
 
   // Declarations to go before `at` (a declaration's start), or at the end of the file when `at`

@@ -41,6 +41,14 @@ struct Cursor {
   char next_significant_char();
   // The token at `offset`, to point an error at: a name, a number, or one character.
   Span token_at(unsigned offset) const;
+  // Whether a preprocessor directive begins at `offset`: a '#' first on its line but for blanks,
+  // the annotation's first line excepted (it follows `TILETUNE(`).
+  bool directive_at(unsigned offset) const;
 };
+
+// Fails at the directive at `offset` (Cursor::directive_at): one the site finder left in the
+// annotation's text is not a conditional (preprocess/resolved_conditionals.h), and would act on
+// the code after the annotation, which the rewritten site no longer holds.
+[[noreturn]] void fail_directive(std::string_view text, unsigned offset);
 
 }  // namespace tiletune::tool

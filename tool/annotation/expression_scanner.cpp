@@ -128,6 +128,8 @@ class ExpressionScanner {
     char const c = c_.text[begin];
     if (c == '"' || c == '\'') {
       skip_quoted(c_, c);
+    } else if (c_.directive_at(begin)) {
+      fail_directive(c_.text, begin);
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
     } else {

@@ -488,6 +488,15 @@ std::variant<Annotation, ParseError> parse_annotation(std::string_view text,
   try {
     return AnnotationParser(text, template_names).parse();
   } catch (Failure& failure) {
+    // Outside an expression the grammar stops at a directive's '#' with what it expected there;
+    // the directive is what the user must hear of.
+    if (Cursor{text}.directive_at(failure.error.span.begin)) {
+      try {
+        fail_directive(text, failure.error.span.begin);
+      } catch (Failure& directive) {
+        return std::move(directive.error);
+      }
+    }
     return std::move(failure.error);
   }
 }

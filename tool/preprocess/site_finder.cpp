@@ -1,6 +1,7 @@
 #include "preprocess/site_finder.h"
 
 #include "preprocess/call_probe.h"
+#include "preprocess/resolved_conditionals.h"
 #include "preprocess/template_name_lookup.h"
 
 #include <clang/Basic/SourceManager.h>
@@ -101,13 +102,24 @@ void SiteFinder::MacroExpands(const clang::Token& name, const clang::MacroDefini
   site.macro_begin = begin;
   site.text_begin = begin.getLocWithOffset(static_cast<int>(lparen + 1 - name_offset));
   site.rparen = end;
-  SplicedText spliced = remove_line_splices(buffer.substr(lparen + 1, rparen_offset - lparen - 1));
+  ResolvedText written =
+      resolve_conditionals(std::string(buffer.substr(lparen + 1, rparen_offset - lparen - 1)),
+                           static_cast<unsigned>(lparen + 1), skipped_[sm.getFileID(begin)]);
+  SplicedText spliced = remove_line_splices(written.text);
   ExpandedText expanded = expand_object_macros(spliced.text, pp_);
   site.text = std::move(expanded.text);
   site.expansions = std::move(expanded.expansions);
   site.splices = std::move(spliced.splices);
+  site.conditional_directives = std::move(written.directives);
   sites_.push_back(std::move(site));
   enter_name_lookup(sites_.size() - 1);
+}
+
+void SiteFinder::SourceRangeSkipped(clang::SourceRange range, clang::SourceLocation) {
+  clang::SourceManager& sm = pp_.getSourceManager();
+  const clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
+  if (begin.isMacroID() || end.isMacroID() || sm.getFileID(begin) != sm.getFileID(end)) return;
+  skipped_[sm.getFileID(begin)].emplace_back(sm.getFileOffset(begin), sm.getFileOffset(end));
 }
 
 // `_Pragma("tiletune_site_names N")`, entered now, is read right after the expansion of

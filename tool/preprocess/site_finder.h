@@ -38,6 +38,9 @@ struct SiteText {
   // What Clang's lookup at the annotation said of each name before a '<' (by the offset of the
   // '<'), where it could tell: whether it names a template.
   std::map<unsigned, bool> template_names;
+  // The conditional directives written inside the annotation (resolved_conditionals.h), whose
+  // branches not taken are blanks in `text`: the rewritten site writes them after its code.
+  std::vector<std::string> conditional_directives;
 };
 
 // The site's annotation parsed, each '<' after a name read as Clang's lookup at the site said.
@@ -70,6 +73,9 @@ class SiteFinder : public clang::PPCallbacks {
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition,
                     clang::SourceRange range, const clang::MacroArgs* args) override;
+  // A branch of a conditional not taken: inside an annotation, its text is left out
+  // (resolved_conditionals.h).
+  void SourceRangeSkipped(clang::SourceRange range, clang::SourceLocation endif_location) override;
 
  private:
   void enter_name_lookup(std::size_t site) const;
@@ -78,6 +84,9 @@ class SiteFinder : public clang::PPCallbacks {
   clang::Preprocessor& pp_;
   std::vector<SiteText>& sites_;
   std::vector<UnrewritableSite>& unrewritable_;
+  // The main file's skipped ranges so far, as file offsets [begin, end), and a header's (the
+  // annotations of a user's header too are rewritten) by file.
+  std::map<clang::FileID, std::vector<std::pair<unsigned, unsigned>>> skipped_;
 };
 
 }  // namespace tiletune::tool

@@ -1,10 +1,9 @@
-// NOT FIXED (preprocess/annotation stage). A preprocessor conditional inside the annotation's
+// FIXED (s43: preprocess/resolved_conditionals). A preprocessor conditional inside the annotation's
 // kernel call, where the author had it inside the `<<<...>>>` launch's arguments
 // (ugovaretto-accel/cuda-training src/014_0_cpp.cu: `#ifndef GENERIC_OP Average3x3<real_t>()
 // #else Average<real_t, 3, 3>() #endif` as the functor argument). nvcc takes the plain launch;
-// the tool answers "error: expected expression" at the `#ifndef`, which does not say that the
-// directive inside TILETUNE(...) is the cause nor what to do (write the annotation in each branch
-// of the conditional). Found in: ugovaretto/cpp_stencil (annotated with the conditional outside).
+// the tool answered "error: expected expression" at the `#ifndef`; it now takes the branch the
+// preprocessor takes with its flags, and nvcc compiles its output with the same flags. Found in: ugovaretto/cpp_stencil (annotated with the conditional outside).
 // Reproduce: tiletune directive_inside_annotation.cu -o out.cu -- -I<tiletune>/include -std=c++17
 
 #include <tiletune/tiletune.h>

@@ -1,0 +1,92 @@
+#include "preprocess/resolved_conditionals.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+
+namespace tiletune::tool {
+namespace {
+
+// Blanks [begin, end) of `text`, keeping its line breaks.
+void blank(std::string& text, std::size_t begin, std::size_t end) {
+  for (std::size_t i = begin; i < std::min(end, text.size()); ++i)
+    if (text[i] != '\n') text[i] = ' ';
+}
+
+// The directive's name after the '#' at `hash` ("if", "else", ...), blanks between them allowed.
+std::string_view directive_name(std::string_view text, std::size_t hash) {
+  std::size_t begin = hash + 1;
+  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+  std::size_t end = begin;
+  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+  return text.substr(begin, end - begin);
+}
+
+bool is_conditional(std::string_view name) {
+  constexpr std::array<std::string_view, 8> kConditionals = {
+      "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif"};
+  return std::find(kConditionals.begin(), kConditionals.end(), name) != kConditionals.end();
+}
+
+// The end of the line at `from`, past the line splices that continue it.
+std::size_t line_end(std::string_view text, std::size_t from) {
+  for (;;) {
+    const std::size_t end = text.find('\n', from);
+    if (end == std::string_view::npos) return text.size();
+    std::size_t last = end;
+    if (last > from && text[last - 1] == '\r') --last;
+    if (last > from && text[last - 1] == '\\') {
+      from = end + 1;
+      continue;
+    }
+    return end;
+  }
+}
+
+}  // namespace
+
+ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
+                                  const std::vector<std::pair<unsigned, unsigned>>& skipped) {
+  // The conditional directives' lines, [begin, end) each: a '#' first on its line but for blanks
+  // (the text's first line follows `TILETUNE(`, so a line break comes before any directive).
+  // Comments and literals are passed over: a '#' line inside a block comment is no directive.
+  std::vector<std::pair<std::size_t, std::size_t>> lines;
+  bool line_start = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '\n') {
+      line_start = true;
+      ++i;
+    } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r') {
+      ++i;
+    } else if (c == '#' && line_start && is_conditional(directive_name(text, i))) {
+      lines.emplace_back(i, line_end(text, i));
+      i = lines.back().second;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const std::size_t end = text.find("*/", i + 2);
+      i = end == std::string::npos ? text.size() : end + 2;
+    } else if (text.compare(i, 2, "//") == 0) {
+      i = line_end(text, i);
+    } else if (c == '"' || c == '\'') {
+      std::size_t j = i + 1;
+      while (j < text.size() && text[j] != c && text[j] != '\n') j += text[j] == '\\' ? 2 : 1;
+      i = std::min(j + 1, text.size());
+      line_start = false;
+    } else {
+      line_start = false;
+      ++i;
+    }
+  }
+  ResolvedText out;
+  for (const auto& [begin, end] : lines) out.directives.push_back(text.substr(begin, end - begin));
+  const unsigned text_end = text_begin + static_cast<unsigned>(text.size());
+  for (const auto& [begin, end] : skipped)
+    if (begin < text_end && end > text_begin)
+      blank(text, std::max(begin, text_begin) - text_begin, std::min(end, text_end) - text_begin);
+  for (const auto& [begin, end] : lines) blank(text, begin, end);
+  out.text = std::move(text);
+  return out;
+}
+
+}  // namespace tiletune::tool
