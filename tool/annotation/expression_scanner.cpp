@@ -130,6 +130,8 @@ class ExpressionScanner {
       skip_quoted(c_, c);
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
+      expr_.dollars.back().in_template_arguments =
+          std::any_of(open_.begin(), open_.end(), [](const Bracket& b) { return b.open == '<'; });
     } else {
       take_punctuation(c, innermost, chain, after_angles);
     }
