@@ -23,6 +23,9 @@ struct Span {
 struct DollarRef {
   std::string name;  // without the '$'
   Span span;         // covers the '$' and the name
+  // Inside template arguments opened within its expression (`sizeof(Storage<$m>)`), not the
+  // kernel call's own.
+  bool in_template_arguments = false;
 };
 
 // A tree for the expressions that can be evaluated at build time: integer and boolean literals,

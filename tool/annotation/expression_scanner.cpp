@@ -132,6 +132,8 @@ class ExpressionScanner {
       fail_directive(c_.text, begin);
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
+      expr_.dollars.back().in_template_arguments =
+          std::any_of(open_.begin(), open_.end(), [](const Bracket& b) { return b.open == '<'; });
     } else {
       take_punctuation(c, innermost, chain, after_angles);
     }

@@ -57,6 +57,28 @@ void check_constant_with_dollars(const Expr& e, SiteReporter& report) {
                        "argument");
 }
 
+// A launch expression is evaluated at run time, where `$name` is the configuration's value: it
+// cannot be a template argument there (`shmem = sizeof(Storage<$m>)`), which only the kernel's own
+// template arguments can be, each configuration compiled as its own instantiation. `where` says so
+// itself (a template-id makes it unevaluable), and a Constant(...) takes only arithmetic.
+void check_dollars_in_template_arguments(const Annotation& a, SiteReporter& report) {
+  auto check = [&](const Expr& e, std::string_view where) {
+    for (const DollarRef& d : e.dollars)
+      if (d.in_template_arguments)
+        report.error(d.span, "'$" + d.name + "' is a template argument in " + std::string(where) +
+                                 ", where it is the configuration's value at run time, which no "
+                                 "template argument can take (only the kernel's own template "
+                                 "arguments are instantiated per configuration): write the value "
+                                 "as arithmetic on '$' names instead");
+  };
+  for (const Keyword& k : kKeywords)
+    if (k.evaluated == Evaluated::per_configuration && k.name != "where")
+      for_each_expression(a, k, [&](const Expr& e) { check(e, "'" + std::string(k.name) + "'"); });
+  if (a.call)
+    for (const Argument& arg : a.call->args)
+      if (!arg.constant) check(arg.expr, "a kernel argument");
+}
+
 // `$name` only means something where a configuration is known: each keyword whose value is
 // evaluated without one says why (annotation/keywords.h: the opaque space defines the axes, the
 // key is computed before a configuration is chosen, the buffers are the same for every
@@ -74,6 +96,7 @@ void check_dollar_positions(const Annotation& a, SiteReporter& report) {
   if (a.call)
     for (const Argument& arg : a.call->args)
       if (arg.constant) check_constant_with_dollars(arg.expr, report);
+  check_dollars_in_template_arguments(a, report);
 }
 
 void check_buffers(const std::optional<std::vector<Expr>>& list, const char* keyword,

@@ -4,6 +4,7 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
+#include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 
 namespace tiletune::tool {
@@ -22,6 +23,17 @@ bool host_only(const clang::NamedDecl* d) {
            !v->hasAttr<clang::CUDASharedAttr>() && !v->isConstexpr() &&
            !v->getType().isConstQualified();
   return false;
+}
+
+// Whether the name at `at` is written `std::name` (or `::std::name`): what it means is then the
+// standard library's, which the host parse declares whichever branch it took.
+bool qualified_by_std(const clang::SourceManager& sm, clang::SourceLocation at) {
+  auto [file, offset] = sm.getDecomposedLoc(at);
+  llvm::StringRef before = sm.getBufferData(file).take_front(offset).rtrim();
+  if (!before.consume_back("::")) return false;
+  before = before.rtrim();
+  if (!before.consume_back("std")) return false;
+  return before.empty() || !(clang::isAsciiIdentifierContinue(before.back()));
 }
 
 const clang::FunctionDecl* function_of(const clang::Decl* piece) {
@@ -57,6 +69,16 @@ void DeviceBranchNames::index(const clang::DeclContext* dc) {
   }
 }
 
+std::vector<const clang::NamedDecl*> DeviceBranchNames::in_namespace_std(const std::string& name) {
+  std::vector<const clang::NamedDecl*> found;
+  clang::TranslationUnitDecl* tu = context_.getTranslationUnitDecl();
+  for (const clang::NamedDecl* n : tu->lookup(&context_.Idents.get("std")))
+    if (const auto* std_namespace = llvm::dyn_cast<clang::NamespaceDecl>(n))
+      for (const clang::NamedDecl* d : std_namespace->lookup(&context_.Idents.get(name)))
+        found.push_back(d);
+  return found;
+}
+
 std::vector<Use> DeviceBranchNames::uses_in(const clang::Decl* piece) {
   std::vector<Use> uses;
   const clang::SourceManager& sm = context_.getSourceManager();
@@ -72,6 +94,11 @@ std::vector<Use> DeviceBranchNames::uses_in(const clang::Decl* piece) {
     if (!indexed_) {
       index(context_.getTranslationUnitDecl());
       indexed_ = true;
+    }
+    if (qualified_by_std(sm, name.at)) {
+      for (const clang::NamedDecl* d : in_namespace_std(name.name))
+        uses.push_back({d, name.at, in_function});
+      continue;
     }
     auto [first, last] = by_name_.equal_range(name.name);
     for (auto it = first; it != last; ++it)
