@@ -11,6 +11,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <set>
@@ -433,6 +434,50 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 
 }  // namespace
 
+namespace {
+
+// The annotation's text is one site per instantiation of the code around it; a macro that expands
+// its argument more than once (`if (c) { constexpr bool B = true; f(); } else { constexpr bool B =
+// false; f(); }` with the annotation in f) makes copies of it in one instantiation, which Clang
+// may resolve to different kernels (`k<B>`): generated code is written once for them all, so the
+// copies must launch one kernel. The kernel's spelling for the message.
+std::string kernel_spelling(const clang::FunctionDecl* kernel) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  kernel->getNameForDiagnostic(os, kernel->getASTContext().getPrintingPolicy(),
+                               /*Qualified=*/true);
+  return out;
+}
+
+bool same_arguments(const SiteInstantiation& a, const SiteInstantiation& b) {
+  if (a.arguments.size() != b.arguments.size()) return false;
+  for (std::size_t k = 0; k < a.arguments.size(); ++k)
+    if (!a.arguments[k].structurallyEquals(b.arguments[k])) return false;
+  return true;
+}
+
+bool check_one_kernel_per_instantiation(const KernelCall& call, const SiteLaunches& launches,
+                                        SiteReporter& report) {
+  const std::vector<SiteInstantiation>& all = launches.instantiations;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = i + 1; j < all.size(); ++j) {
+      if (!all[i].kernel || !all[j].kernel || !same_arguments(all[i], all[j]) ||
+          all[i].kernel->getCanonicalDecl() == all[j].kernel->getCanonicalDecl())
+        continue;
+      report.error(call.callee_span,
+                   "this annotation is expanded more than once (it is in a macro's argument "
+                   "that the macro writes twice), and its kernel call launches different "
+                   "kernels there: '" +
+                       kernel_spelling(all[i].kernel) + "' and '" + kernel_spelling(all[j].kernel) +
+                       "'; a site stands for one launch: annotate the launch where it is "
+                       "written once (outside the macro's argument), one annotation per kernel");
+      return false;
+    }
+  return true;
+}
+
+}  // namespace
+
 const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace* literal,
                                         bool deduced, const LookupIndex& lookup,
                                         const SiteLaunches& launches, SiteReporter& report) {
@@ -440,6 +485,7 @@ const clang::FunctionDecl* check_kernel(const Annotation& a, const LiteralSpace*
   const KernelCall& call = *a.call;
   const clang::FunctionDecl* kernel = find_kernel(call, lookup, launches, report);
   if (!kernel) return nullptr;
+  if (!check_one_kernel_per_instantiation(call, launches, report)) return nullptr;
   if (!kernel->hasAttr<clang::CUDAGlobalAttr>()) {
     report.error(call.callee_span, "'" + call.callee + "' is not a __global__ kernel");
     report.note(kernel->getLocation(), "declared here without __global__");
