@@ -437,10 +437,10 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
 namespace {
 
 // The annotation's text is one site per instantiation of the code around it; a macro that expands
-// its argument more than once (`if (c) { constexpr bool B = true; f(); } else { constexpr bool B =
-// false; f(); }` with the annotation in f) makes copies of it in one instantiation, which Clang
-// may resolve to different kernels (`k<B>`): generated code is written once for them all, so the
-// copies must launch one kernel. The kernel's spelling for the message.
+// its argument more than once makes copies of it in one instantiation, which Clang may resolve to
+// different kernels. Copies told apart by a constant (`k<B>`, B true in one and false in the
+// other) are sites of their own (site_instantiations.h); others would share one generated launch,
+// so they must launch one kernel. The kernel's spelling for the message.
 std::string kernel_spelling(const clang::FunctionDecl* kernel) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -449,19 +449,12 @@ std::string kernel_spelling(const clang::FunctionDecl* kernel) {
   return out;
 }
 
-bool same_arguments(const SiteInstantiation& a, const SiteInstantiation& b) {
-  if (a.arguments.size() != b.arguments.size()) return false;
-  for (std::size_t k = 0; k < a.arguments.size(); ++k)
-    if (!a.arguments[k].structurallyEquals(b.arguments[k])) return false;
-  return true;
-}
-
 bool check_one_kernel_per_instantiation(const KernelCall& call, const SiteLaunches& launches,
                                         SiteReporter& report) {
   const std::vector<SiteInstantiation>& all = launches.instantiations;
   for (std::size_t i = 0; i < all.size(); ++i)
     for (std::size_t j = i + 1; j < all.size(); ++j) {
-      if (!all[i].kernel || !all[j].kernel || !same_arguments(all[i], all[j]) ||
+      if (!all[i].kernel || !all[j].kernel || !same_enclosing_arguments(all[i], all[j]) ||
           all[i].kernel->getCanonicalDecl() == all[j].kernel->getCanonicalDecl())
         continue;
       report.error(call.callee_span,

@@ -397,6 +397,77 @@ void name_parameters(SiteLaunches& launches) {
   }
 }
 
+// What `name` is in `instance`: one of its local constants of an integral type (its value), or
+// one of its local type aliases (the type); null where it is neither. `declaration` gets the
+// declaration.
+std::optional<clang::TemplateArgument> key_named(const SiteInstantiation& instance,
+                                                 const std::string& name,
+                                                 const clang::ASTContext& context,
+                                                 const clang::NamedDecl** declaration = nullptr) {
+  for (const clang::VarDecl* var : instance.local_constants) {
+    if (var->getName() != name || !var->getType()->isIntegralOrEnumerationType()) continue;
+    const clang::Expr* init = var->getAnyInitializer();
+    clang::Expr::EvalResult result;
+    if (!init || !init->EvaluateAsInt(result, context)) continue;
+    if (declaration) *declaration = var;
+    return clang::TemplateArgument(const_cast<clang::ASTContext&>(context), result.Val.getInt(),
+                                   var->getType().getUnqualifiedType());
+  }
+  for (const clang::TypedefNameDecl* alias : instance.local_types) {
+    if (alias->getName() != name) continue;
+    if (declaration) *declaration = alias;
+    return clang::TemplateArgument(alias->getUnderlyingType().getCanonicalType());
+  }
+  return std::nullopt;
+}
+
+// A macro that writes its argument more than once (`BOOL_SWITCH(c, B, [&] {...})`: `constexpr
+// static bool B = true;` before one copy, `= false` before the other; a type switch's `using T =
+// half;` and `using T = float;`) makes copies of the annotation in one instantiation of the code
+// around it, which Clang resolves to different kernels where the kernel's template arguments name
+// such a constant or alias (`k<B>`, `k<T>`). Each copy becomes a site of its own, keyed on the
+// names whose values differ, as a template's instantiations are keyed on its arguments: the
+// generated code names them (`..._for<B>`), and each copy resolves them in its own scope. Copies
+// that differ otherwise stay as they are (the checks refuse them: kernel_checks.h).
+void key_copies(SiteLaunches& launches, const clang::ASTContext& context) {
+  std::vector<SiteInstantiation>& all = launches.instantiations;
+  std::vector<std::string> keys;  // in order of first use
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = i + 1; j < all.size(); ++j) {
+      if (!all[i].kernel || !all[j].kernel || !same_enclosing_arguments(all[i], all[j]) ||
+          all[i].kernel->getCanonicalDecl() == all[j].kernel->getCanonicalDecl())
+        continue;
+      std::vector<std::string> names;
+      for (const clang::VarDecl* var : all[i].local_constants)
+        names.push_back(var->getNameAsString());
+      for (const clang::TypedefNameDecl* alias : all[i].local_types)
+        names.push_back(alias->getNameAsString());
+      for (const std::string& name : names) {
+        const std::optional<clang::TemplateArgument> a = key_named(all[i], name, context);
+        const std::optional<clang::TemplateArgument> b = key_named(all[j], name, context);
+        if (a && b && !a->structurallyEquals(*b) &&
+            std::find(keys.begin(), keys.end(), name) == keys.end())
+          keys.push_back(name);
+      }
+    }
+  if (keys.empty()) return;
+  // Every copy must have each key: otherwise the copies stay unkeyed.
+  for (const SiteInstantiation& instance : all)
+    for (const std::string& name : keys)
+      if (instance.kernel && !key_named(instance, name, context)) return;
+  for (const std::string& name : keys) {
+    const clang::NamedDecl* first = nullptr;
+    for (SiteInstantiation& instance : all) {
+      if (!instance.kernel) continue;
+      const clang::NamedDecl* declaration = nullptr;
+      instance.arguments.push_back(*key_named(instance, name, context, &declaration));
+      if (!first) first = declaration;
+    }
+    launches.parameters.push_back(first);
+  }
+  launches.in_template = true;
+}
+
 }  // namespace
 
 std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
@@ -413,8 +484,16 @@ std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
     site.in_template = site.enclosing->isDependentContext();
     site.namespace_scope = namespace_scope_declaration(site.enclosing);
     if (site.in_template) name_parameters(site);
+    if (site.unnameable.empty()) key_copies(site, context);
   }
   return launches;
+}
+
+bool same_enclosing_arguments(const SiteInstantiation& a, const SiteInstantiation& b) {
+  if (a.arguments.size() != b.arguments.size()) return false;
+  for (std::size_t k = 0; k < a.arguments.size(); ++k)
+    if (!a.arguments[k].structurallyEquals(b.arguments[k])) return false;
+  return true;
 }
 
 const clang::FunctionDecl* instantiated_function(const clang::FunctionDecl* function) {

@@ -62,7 +62,10 @@ struct SiteLaunches {
   // lambda's invented parameters have no name); "" when they can.
   std::string unnameable;
   // In a template: the named template parameters of every enclosing template, outermost first
-  // (unnamed ones cannot change what the body does); their names in the annotation's scope.
+  // (unnamed ones cannot change what the body does); their names in the annotation's scope. Then
+  // the constants that tell a macro's copies of the annotation apart (`constexpr static bool B`
+  // of a BOOL_SWITCH: site_instantiations.cpp, key_copies), which make a plain function's site
+  // one per copy too (`in_template` set).
   std::vector<const clang::NamedDecl*> parameters;
   // The declaration at namespace scope whose text holds the annotation (a function or class
   // template, or an out-of-line member definition).
@@ -95,6 +98,10 @@ struct EnclosingArgument {
 // be lined up (a generic lambda's invented parameters among them).
 std::optional<std::vector<EnclosingArgument>> enclosing_template_arguments(
     const clang::FunctionDecl* instantiated);
+
+// Whether two launches of a site are in one instantiation of the code around it (their
+// `arguments` equal): copies of the annotation a macro made, where there are two.
+bool same_enclosing_arguments(const SiteInstantiation& a, const SiteInstantiation& b);
 
 // The instantiation that holds `function` (itself, or the function a lambda is in), for messages:
 // "function template specialization 'launch<float>'"; null for code in no instantiation.

@@ -29,6 +29,17 @@ std::string parameter_declaration(const clang::NamedDecl* p, clang::ASTContext& 
             : clang::TypeName::getFullyQualifiedName(value->getType(), context, policy, true);
     return type + pack + p->getNameAsString();
   }
+  // A constant or type alias that keys a macro's copies of the annotation (site_instantiations.h,
+  // key_copies).
+  if (llvm::isa<clang::TypedefNameDecl>(p)) return "class " + p->getNameAsString();
+  if (const auto* var = llvm::dyn_cast<clang::VarDecl>(p)) {
+    clang::PrintingPolicy policy(context.getLangOpts());
+    policy.SuppressUnwrittenScope = true;
+    policy.FullyQualifiedName = true;
+    return clang::TypeName::getFullyQualifiedName(var->getType().getUnqualifiedType(), context,
+                                                  policy, true) +
+           " " + var->getNameAsString();
+  }
   std::string out;
   llvm::raw_string_ostream os(out);
   p->print(os);
