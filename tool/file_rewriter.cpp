@@ -281,7 +281,13 @@ class FileRewriter {
     std::string const variable = variable_of(site, where);
     checked.instantiation_class = instantiation_class(launches, variable);
     EmittedSite emitted = emit_template_site(checked, variable, where, context_);
-    add_declarations(declaration_begin(launches.namespace_scope), emitted.declaration);
+    // A plain function's copies of the annotation (a macro wrote it twice: site_instantiations.h)
+    // are no template: their specialisations go before the function with the class template,
+    // since the function's body uses them where it stands.
+    bool const copies_of_plain_function = !launches.enclosing->isDependentContext();
+    std::string before_function = emitted.declaration;
+    if (!copies_of_plain_function)
+      add_declarations(declaration_begin(launches.namespace_scope), emitted.declaration);
     replace_annotation(site, emitted.call);
     std::set<std::string> specialised;
     for (const SiteInstantiation& instance : launches.instantiations) {
@@ -298,11 +304,17 @@ class FileRewriter {
         continue;
       }
       for (const auto& [closure, spelling] : closures.spellings) tag_lambda(closure);
+      if (copies_of_plain_function) {
+        before_function += text;
+        continue;
+      }
       std::vector<const clang::Decl*> named = names_of(one);
       clang::SourceLocation at =
           specialisation_point(tops_, launches.namespace_scope, named, instance.function);
       add_declarations(at, text);
     }
+    if (copies_of_plain_function)
+      add_declarations(declaration_begin(launches.namespace_scope), before_function);
   }
 
   // "tiletune_site_12_3_for<float, true>" for the instantiation, after reporting why there is none.
