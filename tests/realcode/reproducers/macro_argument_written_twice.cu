@@ -1,9 +1,10 @@
-// FIXED as a refusal (s43, tool/check/kernel_checks.cpp). A launch inside the lambda a
+// FIXED (s43, tool/check/site_instantiations.cpp key_copies). A launch inside the lambda a
 // BOOL_SWITCH-style macro writes twice (Bruce-Lee-LY/decoding_attention's DA_BOOL_SWITCH: the
 // constant IsAlibi true in one copy, false in the other) names a different kernel in each copy;
 // the tool emitted the first copy's kernel for both, and the non-alibi launches computed with
 // ALiBi slopes (on an H200: max diff 0.8 against the author's reference; 0.000008 built plainly).
-// Now: "this annotation is expanded more than once ... 'k<true>' and 'k<false>'".
+// Now each copy is a site of its own, keyed on the constant (..._for<Scaled>); copies told apart
+// otherwise are refused: "this annotation is expanded more than once ... 'k<1>' and 'k<2>'".
 // Reproduce: tiletune macro_argument_written_twice.cu -o out.cu -- -I<tiletune>/include -std=c++17
 
 #include <tiletune/tiletune.h>
