@@ -2,7 +2,6 @@
 
 #include "annotation/parse_failure.h"
 
-#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -37,25 +36,27 @@ Span Cursor::token_at(unsigned offset) const {
 }
 
 bool Cursor::directive_at(unsigned offset) const {
-  if (offset >= size() || text[offset] != '#') return false;
-  const std::size_t line = text.find_last_not_of(" \t\f\v\r", offset == 0 ? 0 : offset - 1);
-  return offset > 0 && line != std::string_view::npos && text[line] == '\n';
+  if (offset == 0 || offset >= size() || text[offset] != '#') return false;
+  const std::size_t line = text.find_last_not_of(" \t\f\v\r", offset - 1);
+  return line != std::string_view::npos && text[line] == '\n';
 }
 
-void fail_directive(std::string_view text, unsigned offset) {
-  unsigned end = offset + 1;
-  while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
-  while (end < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
-    ++end;
-  std::string directive(text.substr(offset, end - offset));
-  directive.erase(std::remove_if(directive.begin() + 1, directive.end(),
-                                 [](char c) { return c == ' ' || c == '\t'; }),
-                  directive.end());
-  fail({offset, end}, "a preprocessor directive (`" + directive +
-                          "`) inside TILETUNE(...): of the directives, only conditionals (#if, "
-                          "#ifdef, #ifndef, #elif, #else, #endif) may stand inside an annotation; "
-                          "move it before the annotation");
+std::string_view directive_name(std::string_view text, std::size_t hash) {
+  std::size_t begin = hash + 1;
+  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+  std::size_t end = begin;
+  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+  return text.substr(begin, end - begin);
+}
+
+ParseError directive_error(std::string_view text, unsigned offset) {
+  const std::string_view name = directive_name(text, offset);
+  const auto end = static_cast<unsigned>(name.data() + name.size() - text.data());
+  return {"a preprocessor directive (`#" + std::string(name) +
+              "`) inside TILETUNE(...): of the directives, only conditionals (#if, #ifdef, "
+              "#ifndef, #elif, #else, #endif) may stand inside an annotation; move it before the "
+              "annotation",
+          {offset, end}};
 }
 
 }  // namespace tiletune::tool

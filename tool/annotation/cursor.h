@@ -4,8 +4,10 @@
 
 #include "annotation/annotation.h"
 #include "annotation/lexical_grammar.h"
+#include "annotation/parser.h"
 #include "annotation/template_names.h"
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
@@ -46,9 +48,12 @@ struct Cursor {
   bool directive_at(unsigned offset) const;
 };
 
-// Fails at the directive at `offset` (Cursor::directive_at): one the site finder left in the
+// The name of the directive whose '#' is at `hash` ("if", "define"), blanks between them allowed.
+std::string_view directive_name(std::string_view text, std::size_t hash);
+
+// The error at the directive at `offset` (Cursor::directive_at): one the site finder left in the
 // annotation's text is not a conditional (preprocess/resolved_conditionals.h), and would act on
 // the code after the annotation, which the rewritten site no longer holds.
-[[noreturn]] void fail_directive(std::string_view text, unsigned offset);
+ParseError directive_error(std::string_view text, unsigned offset);
 
 }  // namespace tiletune::tool

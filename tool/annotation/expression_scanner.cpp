@@ -129,7 +129,7 @@ class ExpressionScanner {
     if (c == '"' || c == '\'') {
       skip_quoted(c_, c);
     } else if (c_.directive_at(begin)) {
-      fail_directive(c_.text, begin);
+      throw Failure{directive_error(c_.text, begin)};
     } else if (c == '$') {
       expr_.dollars.push_back(take_dollar(c_));
       expr_.dollars.back().in_template_arguments =

@@ -490,13 +490,8 @@ std::variant<Annotation, ParseError> parse_annotation(std::string_view text,
   } catch (Failure& failure) {
     // Outside an expression the grammar stops at a directive's '#' with what it expected there;
     // the directive is what the user must hear of.
-    if (Cursor{text}.directive_at(failure.error.span.begin)) {
-      try {
-        fail_directive(text, failure.error.span.begin);
-      } catch (Failure& directive) {
-        return std::move(directive.error);
-      }
-    }
+    if (Cursor{text}.directive_at(failure.error.span.begin))
+      return directive_error(text, failure.error.span.begin);
     return std::move(failure.error);
   }
 }

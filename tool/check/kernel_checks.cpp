@@ -432,15 +432,7 @@ void check_cluster_dims(const Annotation& a, const clang::FunctionDecl* kernel,
   report.note(dims->getLocation(), "__cluster_dims__ given here");
 }
 
-}  // namespace
-
-namespace {
-
-// The annotation's text is one site per instantiation of the code around it; a macro that expands
-// its argument more than once makes copies of it in one instantiation, which Clang may resolve to
-// different kernels. Copies told apart by a constant (`k<B>`, B true in one and false in the
-// other) are sites of their own (site_instantiations.h); others would share one generated launch,
-// so they must launch one kernel. The kernel's spelling for the message.
+// "k<true>", for messages.
 std::string kernel_spelling(const clang::FunctionDecl* kernel) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -449,14 +441,17 @@ std::string kernel_spelling(const clang::FunctionDecl* kernel) {
   return out;
 }
 
+// The annotation's text is one site per instantiation of the code around it; a macro that expands
+// its argument more than once makes copies of it in one instantiation, which Clang may resolve to
+// different kernels. Copies told apart by a constant (`k<B>`, B true in one and false in the
+// other) are sites of their own (site_instantiations.h); others would share one generated launch,
+// so they must launch one kernel.
 bool check_one_kernel_per_instantiation(const KernelCall& call, const SiteLaunches& launches,
                                         SiteReporter& report) {
   const std::vector<SiteInstantiation>& all = launches.instantiations;
   for (std::size_t i = 0; i < all.size(); ++i)
     for (std::size_t j = i + 1; j < all.size(); ++j) {
-      if (!all[i].kernel || !all[j].kernel || !same_enclosing_arguments(all[i], all[j]) ||
-          all[i].kernel->getCanonicalDecl() == all[j].kernel->getCanonicalDecl())
-        continue;
+      if (!copies_launching_different_kernels(all[i], all[j])) continue;
       report.error(call.callee_span,
                    "this annotation is expanded more than once (it is in a macro's argument "
                    "that the macro writes twice), and its kernel call launches different "

@@ -402,7 +402,7 @@ void name_parameters(SiteLaunches& launches) {
 // declaration.
 std::optional<clang::TemplateArgument> key_named(const SiteInstantiation& instance,
                                                  const std::string& name,
-                                                 const clang::ASTContext& context,
+                                                 clang::ASTContext& context,
                                                  const clang::NamedDecl** declaration = nullptr) {
   for (const clang::VarDecl* var : instance.local_constants) {
     if (var->getName() != name || !var->getType()->isIntegralOrEnumerationType()) continue;
@@ -410,7 +410,7 @@ std::optional<clang::TemplateArgument> key_named(const SiteInstantiation& instan
     clang::Expr::EvalResult result;
     if (!init || !init->EvaluateAsInt(result, context)) continue;
     if (declaration) *declaration = var;
-    return clang::TemplateArgument(const_cast<clang::ASTContext&>(context), result.Val.getInt(),
+    return clang::TemplateArgument(context, result.Val.getInt(),
                                    var->getType().getUnqualifiedType());
   }
   for (const clang::TypedefNameDecl* alias : instance.local_types) {
@@ -429,14 +429,12 @@ std::optional<clang::TemplateArgument> key_named(const SiteInstantiation& instan
 // names whose values differ, as a template's instantiations are keyed on its arguments: the
 // generated code names them (`..._for<B>`), and each copy resolves them in its own scope. Copies
 // that differ otherwise stay as they are (the checks refuse them: kernel_checks.h).
-void key_copies(SiteLaunches& launches, const clang::ASTContext& context) {
+void key_copies(SiteLaunches& launches, clang::ASTContext& context) {
   std::vector<SiteInstantiation>& all = launches.instantiations;
   std::vector<std::string> keys;  // in order of first use
   for (std::size_t i = 0; i < all.size(); ++i)
     for (std::size_t j = i + 1; j < all.size(); ++j) {
-      if (!all[i].kernel || !all[j].kernel || !same_enclosing_arguments(all[i], all[j]) ||
-          all[i].kernel->getCanonicalDecl() == all[j].kernel->getCanonicalDecl())
-        continue;
+      if (!copies_launching_different_kernels(all[i], all[j])) continue;
       std::vector<std::string> names;
       for (const clang::VarDecl* var : all[i].local_constants)
         names.push_back(var->getNameAsString());
@@ -489,8 +487,10 @@ std::vector<SiteLaunches> find_site_launches(clang::ASTContext& context,
   return launches;
 }
 
-bool same_enclosing_arguments(const SiteInstantiation& a, const SiteInstantiation& b) {
-  if (a.arguments.size() != b.arguments.size()) return false;
+bool copies_launching_different_kernels(const SiteInstantiation& a, const SiteInstantiation& b) {
+  if (!a.kernel || !b.kernel || a.kernel->getCanonicalDecl() == b.kernel->getCanonicalDecl() ||
+      a.arguments.size() != b.arguments.size())
+    return false;
   for (std::size_t k = 0; k < a.arguments.size(); ++k)
     if (!a.arguments[k].structurallyEquals(b.arguments[k])) return false;
   return true;

@@ -99,9 +99,10 @@ struct EnclosingArgument {
 std::optional<std::vector<EnclosingArgument>> enclosing_template_arguments(
     const clang::FunctionDecl* instantiated);
 
-// Whether two launches of a site are in one instantiation of the code around it (their
-// `arguments` equal): copies of the annotation a macro made, where there are two.
-bool same_enclosing_arguments(const SiteInstantiation& a, const SiteInstantiation& b);
+// Whether two launches of a site are copies of the annotation that a macro made in one
+// instantiation of the code around it (their `arguments` equal) and Clang resolved to different
+// kernels.
+bool copies_launching_different_kernels(const SiteInstantiation& a, const SiteInstantiation& b);
 
 // The instantiation that holds `function` (itself, or the function a lambda is in), for messages:
 // "function template specialization 'launch<float>'"; null for code in no instantiation.

@@ -1,4 +1,5 @@
 #include "preprocess/asm_operand_commas.h"
+#include "preprocess/comments_and_literals.h"
 
 #include <clang/Basic/CharInfo.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -10,26 +11,6 @@ namespace tiletune::tool {
 
 namespace {
 
-// Past a comment, string or character literal that starts at `i`, or `i` itself.
-size_t skip_literal_or_comment(llvm::StringRef text, size_t i) {
-  const size_t n = text.size();
-  if (text.substr(i).starts_with("//")) {
-    while (i < n && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
-    return std::min(i, n);
-  }
-  if (text.substr(i).starts_with("/*")) {
-    const size_t end = text.find("*/", i + 2);
-    return end == llvm::StringRef::npos ? n : end + 2;
-  }
-  if (text[i] == '"' || text[i] == '\'') {
-    const char quote = text[i];
-    for (++i; i < n && text[i] != quote && text[i] != '\n'; ++i)
-      if (text[i] == '\\') ++i;
-    return std::min(i + 1, n);
-  }
-  return i;
-}
-
 // Past the blanks and comments from `i`.
 size_t skip_blanks(llvm::StringRef text, size_t i) {
   while (i < text.size()) {
@@ -37,7 +18,7 @@ size_t skip_blanks(llvm::StringRef text, size_t i) {
       ++i;
     } else if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
       i += 2;  // a line splice inside a macro's body
-    } else if (size_t past = skip_literal_or_comment(text, i); past != i && (text[i] == '/')) {
+    } else if (size_t past = past_comment_or_literal(text, i); past != i && (text[i] == '/')) {
       i = past;
     } else {
       break;
@@ -82,7 +63,7 @@ size_t mend_statement(llvm::StringRef text, size_t open, std::string& out, bool&
   int section = 0;  // 0: the template, 1: outputs, 2: inputs, 3: clobbers, 4: labels
   size_t i = open;
   while (i < text.size()) {
-    if (size_t past = skip_literal_or_comment(text, i); past != i) {
+    if (size_t past = past_comment_or_literal(text, i); past != i) {
       i = past;
       continue;
     }
@@ -167,7 +148,7 @@ std::optional<std::string> asm_operand_commas(llvm::StringRef text) {
   bool changed = false;
   size_t i = 0;
   while (i < text.size()) {
-    if (size_t past = skip_literal_or_comment(text, i); past != i) {
+    if (size_t past = past_comment_or_literal(text, i); past != i) {
       i = past;
       continue;
     }

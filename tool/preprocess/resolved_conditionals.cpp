@@ -1,8 +1,10 @@
 #include "preprocess/resolved_conditionals.h"
 
+#include "annotation/cursor.h"
+#include "preprocess/comments_and_literals.h"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string_view>
 
 namespace tiletune::tool {
@@ -12,15 +14,6 @@ namespace {
 void blank(std::string& text, std::size_t begin, std::size_t end) {
   for (std::size_t i = begin; i < std::min(end, text.size()); ++i)
     if (text[i] != '\n') text[i] = ' ';
-}
-
-// The directive's name after the '#' at `hash` ("if", "else", ...), blanks between them allowed.
-std::string_view directive_name(std::string_view text, std::size_t hash) {
-  std::size_t begin = hash + 1;
-  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
-  std::size_t end = begin;
-  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
-  return text.substr(begin, end - begin);
 }
 
 bool is_conditional(std::string_view name) {
@@ -63,16 +56,9 @@ ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
     } else if (c == '#' && line_start && is_conditional(directive_name(text, i))) {
       lines.emplace_back(i, line_end(text, i));
       i = lines.back().second;
-    } else if (text.compare(i, 2, "/*") == 0) {
-      const std::size_t end = text.find("*/", i + 2);
-      i = end == std::string::npos ? text.size() : end + 2;
-    } else if (text.compare(i, 2, "//") == 0) {
-      i = line_end(text, i);
-    } else if (c == '"' || c == '\'') {
-      std::size_t j = i + 1;
-      while (j < text.size() && text[j] != c && text[j] != '\n') j += text[j] == '\\' ? 2 : 1;
-      i = std::min(j + 1, text.size());
-      line_start = false;
+    } else if (const std::size_t past = past_comment_or_literal(text, i); past != i) {
+      line_start = line_start && c == '/';  // a comment is a blank; a literal is a token
+      i = past;
     } else {
       line_start = false;
       ++i;
