@@ -8,8 +8,13 @@
 // took them before the round dropped them). No time is simulated: compile and measuring times are
 // search_scale's to measure. Usage: search_replay [FILE [SEEDS]] (default the H200 file, 100 seeds;
 // seed 18, the default one, is printed alone too).
+// Then the fewest rounds a search can have after a random sample: one round of the neighbours of
+// the sample's k fastest, for a few sample sizes and k, with how many seeds end within 3% and the
+// configurations visited. Each round waits for its slowest compile, so this is what a search of
+// two compile latencies finds on these landscapes (docs/development.md: search_scale's figures).
 #include "search_scale_spaces.h"
 
+#include "tune/search/neighbourhood.h"
 #include "tune/search/search.h"
 
 #include <algorithm>
@@ -17,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -94,6 +100,14 @@ std::vector<Landscape> read_landscapes(const std::string& file) {
   return out;
 }
 
+// The landscape's best median (of the configurations that ran).
+double best_median(const Landscape& l) {
+  double best = 1e30;
+  for (double m : l.median)
+    if (m > 0) best = std::min(best, m);
+  return best;
+}
+
 struct Replay {
   double ratio = 0;  // the winner's median over the landscape's best
   int visits = 0, rounds = 0, ahead_visited = 0, ahead_unvisited = 0;
@@ -131,13 +145,64 @@ Replay replay(const Landscape& l, unsigned long long seed) {
   };
   search(l.space, l.eligible, options, result, visit, nullptr, build_ahead);
   for (std::size_t i = 0; i < configs.size(); ++i) r.ahead_unvisited += ahead[i] && !visited[i];
-  const double best = *std::min_element(l.median.begin(), l.median.end(), [](double a, double b) {
-    return (a > 0 ? a : 1e30) < (b > 0 ? b : 1e30);
-  });
-  r.ratio = result.best >= 0 ? l.median[static_cast<std::size_t>(result.best)] / best : 1e30;
+  r.ratio =
+      result.best >= 0 ? l.median[static_cast<std::size_t>(result.best)] / best_median(l) : 1e30;
   r.winner =
       result.best >= 0 ? l.space.describe(configs[static_cast<std::size_t>(result.best)]) : "none";
   return r;
+}
+
+// A search of two rounds: `sample` eligible configurations drawn with `seed`, then every
+// neighbour of the sample's `starts` fastest. Returns the winner's median over the best, and adds
+// the configurations visited to `visits`.
+double two_rounds(const Landscape& l, const Neighbourhood& neighbours, std::size_t sample,
+                  std::size_t starts, unsigned long long seed, double& visits) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < l.eligible.size(); ++i)
+    if (l.eligible[i]) order.push_back(i);
+  std::mt19937_64 engine(seed);
+  sample = std::min(sample, order.size());
+  for (std::size_t i = 0; i < sample; ++i)
+    std::swap(order[i], order[i + engine() % (order.size() - i)]);
+  std::vector<bool> visited(l.median.size(), false);
+  std::vector<std::size_t> ran;
+  for (std::size_t n = 0; n < sample; ++n) {
+    visited[order[n]] = true;
+    if (l.median[order[n]] > 0) ran.push_back(order[n]);
+  }
+  std::sort(ran.begin(), ran.end(),
+            [&](std::size_t a, std::size_t b) { return l.median[a] < l.median[b]; });
+  if (ran.size() > starts) ran.resize(starts);
+  for (std::size_t a : ran)
+    for (std::size_t n : neighbours.of(a))
+      if (l.eligible[n]) visited[n] = true;
+  double won = 1e30;
+  for (std::size_t i = 0; i < visited.size(); ++i) {
+    if (!visited[i]) continue;
+    visits += 1;
+    if (l.median[i] > 0) won = std::min(won, l.median[i]);
+  }
+  return won / best_median(l);
+}
+
+// The two-round searches' table of `l` over seeds 1 to `seeds`.
+std::string fewest_rounds(const Landscape& l, int seeds) {
+  const Neighbourhood neighbours(l.space);
+  std::string out =
+      "  " + l.kernel + ", two rounds (a sample, then the neighbours of its k fastest):";
+  for (const std::size_t sample : {16, 24, 32})
+    for (const std::size_t starts : {1, 2, 3}) {
+      int good = 0;
+      double visits = 0;
+      for (int seed = 1; seed <= seeds; ++seed)
+        good += two_rounds(l, neighbours, sample, starts, static_cast<unsigned long long>(seed),
+                           visits) <= 1.03;
+      char cell[80];
+      std::snprintf(cell, sizeof cell, "%s sample %zu k %zu: %d/%d, %.1f visited",
+                    starts == 1 ? "\n   " : ";", sample, starts, good, seeds, visits / seeds);
+      out += cell;
+    }
+  return out + "\n";
 }
 
 }  // namespace
@@ -180,6 +245,7 @@ int main(int argc, char** argv) {
         l.kernel.c_str(), l.space.size(), seeds, good, worst, visits, ahead_visited, rounds, ahead);
     summary += line;
   }
+  for (const Landscape& l : landscapes) std::printf("%s", fewest_rounds(l, seeds).c_str());
   std::printf("search_replay: %s\n%s", file.c_str(), summary.c_str());
   return 0;
 }

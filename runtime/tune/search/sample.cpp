@@ -4,65 +4,15 @@
 // neighbours of each climb's leader so far (where the climb would move if the round ended now)
 // are built ahead, so that the next round finds them compiled.
 #include "tune/search/sample.h"
+#include "tune/search/neighbourhood.h"
 #include "tune/search/strategy.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <random>
 
 namespace tiletune::detail {
 namespace {
-
-// The configurations' positions by value, and each axis's values in increasing order: what
-// "one value up or down along an axis" means, for a Cartesian space as for a list.
-class Neighbourhood {
- public:
-  explicit Neighbourhood(const Space& space) : configs_(space.configurations()) {
-    const int axes = static_cast<int>(space.axis_names().size());
-    values_.resize(static_cast<std::size_t>(axes));
-    for (std::size_t i = 0; i < configs_.size(); ++i) {
-      index_[values_of(configs_[i])] = i;
-      for (int a = 0; a < axes; ++a) values_[static_cast<std::size_t>(a)].push_back(configs_[i][a]);
-    }
-    for (std::vector<long long>& v : values_) {
-      std::sort(v.begin(), v.end());
-      v.erase(std::unique(v.begin(), v.end()), v.end());
-    }
-  }
-
-  // The nearest configuration of the space on each side of `i` along each axis, the others
-  // unchanged (skipping values the space leaves out there).
-  std::vector<std::size_t> of(std::size_t i) const {
-    std::vector<std::size_t> out;
-    const Config& c = configs_[i];
-    for (std::size_t a = 0; a < values_.size(); ++a) {
-      const std::vector<long long>& v = values_[a];
-      const auto at = std::lower_bound(v.begin(), v.end(), c[static_cast<int>(a)]) - v.begin();
-      for (const long long step : {-1LL, 1LL})
-        for (long long p = at + step; p >= 0 && p < static_cast<long long>(v.size()); p += step) {
-          Config n = c;
-          n[static_cast<int>(a)] = v[static_cast<std::size_t>(p)];
-          if (auto found = index_.find(values_of(n)); found != index_.end()) {
-            out.push_back(found->second);
-            break;
-          }
-        }
-    }
-    return out;
-  }
-
- private:
-  static std::vector<long long> values_of(const Config& c) {
-    std::vector<long long> v;
-    for (int a = 0; a < c.size(); ++a) v.push_back(c[a]);
-    return v;
-  }
-
-  const std::vector<Config>& configs_;
-  std::vector<std::vector<long long>> values_;
-  std::map<std::vector<long long>, std::size_t> index_;
-};
 
 // The eligible configurations in a random order fixed by the seed. Fisher-Yates on the engine's
 // raw output (std::shuffle's use of it differs between standard libraries).
