@@ -25,6 +25,10 @@ struct Measurement {
   // The earlier configuration (index into measurements) with the same machine code and launch
   // geometry, whose median this one took without being measured; -1 when measured itself.
   int same_code_as = -1;
+  // How long the workers took to build it, in milliseconds (its NVRTC program's front end, which it
+  // waits for whole, then its machine code and module load; not its wait for a free worker); -1
+  // when this tuning did not build it. A round of the search waits for its slowest build.
+  double build_ms = -1;
 };
 
 struct TuningResult {

@@ -3,6 +3,7 @@
 #include <tiletune/error.h>
 
 #include <algorithm>
+#include <chrono>
 #include <deque>
 #include <mutex>
 #include <string>
@@ -15,7 +16,11 @@ namespace {
 class Builds : public std::enable_shared_from_this<Builds> {
  public:
   Builds(const TuningTools& tools, ContextHandle context, std::vector<CompileRequest> requests)
-      : device_(tools.device), compiler_(tools.compiler), pool_(tools.pool), context_(context) {
+      : device_(tools.device),
+        compiler_(tools.compiler),
+        pool_(tools.pool),
+        clock_(tools.settings.clock),
+        context_(context) {
     for (CompileRequest& request : requests) jobs_.push_back({std::move(request), {}});
   }
 
@@ -86,7 +91,15 @@ class Builds : public std::enable_shared_from_this<Builds> {
     CompileRequest request;
     std::promise<Built> promise;
     State state = State::kQueued;
+    double front_end_ms = 0;  // of its batch's program, when it was built in a batch
   };
+
+  using Clock = TuningSettings::Clock;
+  // The tuning's clock (a test's, or the steady clock): builds are timed on it.
+  Clock::time_point now() const { return clock_ ? clock_() : Clock::now(); }
+  static double ms_between(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
+  }
 
   // One step of the work: a batch's front end (`batch` not empty), or one job's machine code and
   // load. `order` is where it comes in the space's order.
@@ -187,7 +200,13 @@ class Builds : public std::enable_shared_from_this<Builds> {
         }
     }
     if (requests.empty()) return;  // all of the batch dropped before its front end
-    compiler_.prepare(requests);   // never throws
+    const Clock::time_point start = now();
+    compiler_.prepare(requests);  // never throws
+    const double front_end_ms = ms_between(start, now());
+    {
+      std::lock_guard lock(mutex_);
+      for (const Step& build : builds) jobs_[build.job].front_end_ms = front_end_ms;
+    }
     make_ready(std::move(builds));
   }
 
@@ -203,11 +222,16 @@ class Builds : public std::enable_shared_from_this<Builds> {
     Job& job = jobs_[n];
     if (!advance(n, State::kQueued, State::kCompiling)) return;  // dropped: its future is set
     try {
+      const Clock::time_point start = now();
       Built built;
       built.kernel = compiler_.compile(job.request);
       if (!advance(n, State::kCompiling, State::kLoading))
         throw Error("dropped while compiling: built, not loaded");
       built.function = device_.load(context_, built.kernel->cubin, built.kernel->entry);
+      {
+        std::lock_guard lock(mutex_);
+        built.build_ms = job.front_end_ms + ms_between(start, now());
+      }
       advance(n, State::kLoading, State::kDone);
       job.promise.set_value(std::move(built));
     } catch (...) {
@@ -220,6 +244,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
   Device& device_;
   Compiler& compiler_;
   ThreadPool& pool_;
+  const std::function<Clock::time_point()> clock_;  // a copy: builds may outlive the tuning
   ContextHandle context_;
   std::vector<Job> jobs_;
   std::mutex mutex_;

@@ -248,6 +248,7 @@ class Trials {
       if (request_.arguments) request_.arguments(m.config);  // before any launch of it
       const Built built = build(c, m.config);
       m.registers = built.kernel->registers;
+      m.build_ms = built.build_ms;
       const CostPrediction cost = predicted(built, c, m.registers);
       if (measuring && index >= 0 && cost.device_use < kLeastDeviceUseOfBest * best_use_) {
         m.not_visited = true;
@@ -327,6 +328,10 @@ class Trials {
       phases_.compile_ms += ms_since(start);
       return built;
     }
+    const auto now = [this] {
+      return tools_.settings.clock ? tools_.settings.clock() : Clock::now();
+    };
+    const Clock::time_point built_from = now();
     Built built;
     built.kernel = tools_.compiler.compile(
         compile_request(request_.site, config, c.geometry, device_.arch, request_.key));
@@ -334,6 +339,7 @@ class Trials {
     start = Clock::now();
     built.function = tools_.device.load(request_.context, built.kernel->cubin, built.kernel->entry);
     phases_.load_ms += ms_since(start);
+    built.build_ms = std::chrono::duration<double, std::milli>(now() - built_from).count();
     return built;
   }
 

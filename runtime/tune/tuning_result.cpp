@@ -2,6 +2,7 @@
 
 #include "text/site_text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -18,6 +19,28 @@ std::string described(const std::vector<std::string>& axis_names, const Config& 
            (static_cast<std::size_t>(i) < axis_names.size() ? axis_names[i] : "?") + "=" +
            std::to_string(config[i]);
   return out;
+}
+
+// The few slowest builds of `measurements` (their build_ms), slowest first: "slowest builds (of
+// 77): bm=128 bn=128 1340 ms, ...", where each round of the search waited, and what a smaller space
+// would not compile; "" with fewer than two builds.
+std::string slowest_builds(const std::vector<std::string>& axis_names,
+                           const std::vector<Measurement>& measurements) {
+  constexpr std::size_t kShown = 3;
+  std::vector<const Measurement*> built;
+  for (const Measurement& m : measurements)
+    if (m.build_ms >= 0) built.push_back(&m);
+  if (built.size() < 2) return "";
+  std::stable_sort(built.begin(), built.end(), [](const Measurement* a, const Measurement* b) {
+    return a->build_ms > b->build_ms;
+  });
+  std::string out = "slowest builds (of " + std::to_string(built.size()) + "):";
+  for (std::size_t n = 0; n < std::min(kShown, built.size()); ++n) {
+    char ms[32];
+    std::snprintf(ms, sizeof ms, " %.0f ms", built[n]->build_ms);
+    out += (n ? ", " : " ") + described(axis_names, built[n]->config) + ms;
+  }
+  return out + "\n";
 }
 
 }  // namespace
@@ -68,6 +91,7 @@ std::string TuningResult::table() const {
   }
   for (const auto& [reason, count] : not_visited)
     out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
+  out += slowest_builds(axis_names, measurements);
   if (tuned && !search.empty()) out += "search: " + search + "\n";
   if (!measure.empty()) out += "measured: " + measure + "\n";
   if (from_file || from_root || from_rank >= 0 || cache_hit)

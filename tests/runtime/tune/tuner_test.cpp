@@ -915,5 +915,57 @@ TEST(Tuner, ClearingForgetsAKeyOrEverythingAndTheNextLaunchTunesAgain) {
   EXPECT_FALSE(site.result(key(2)).has_value());
 }
 
+// Each configuration's build is timed on the tuning's clock, and the table names the slowest.
+// Here only compiling moves the clock, by tile + occupancy milliseconds, on the one worker (so no
+// two builds overlap): each build's time is exactly that, with the pipeline (a worker builds)
+// and without it (the calling thread builds).
+TEST(Tuner, EachBuildIsTimedAndTheTableNamesTheSlowest) {
+  for (const bool pipeline : {true, false}) {
+    std::atomic<long long> ns{0};
+    auto device = std::make_unique<FakeDevice>(vadd_cost);
+    auto compiler = std::make_shared<FakeCompiler>();
+    compiler->before_compile = [&ns](const std::string& variant) {
+      // "vadd<(128)>|occ=2|ntid=128"
+      const long long tile = std::stoll(variant.substr(variant.find("<(") + 2));
+      const long long occupancy = std::stoll(variant.substr(variant.find("occ=") + 4));
+      ns += (tile + occupancy) * 1'000'000;
+    };
+    RuntimeOptions options;
+    options.log = nullptr;
+    options.workers = 1;
+    options.pipeline = pipeline;
+    options.clock = [&ns] {
+      return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(ns.load()));
+    };
+    Runtime runtime(std::move(device), compiler, options);
+    Site site(vadd_site(), &runtime);
+    launch_vadd(site, 4096);
+    const TuningResult result = *site.result(key(4096));
+    ASSERT_EQ(result.measurements.size(), 9u);
+    for (const Measurement& m : result.measurements)
+      EXPECT_DOUBLE_EQ(m.build_ms, static_cast<double>(m.config[0] + m.config[1])) << pipeline;
+    const std::string table = result.table();
+    EXPECT_NE(table.find("slowest builds (of 9): tile=256 occupancy=4 260 ms, tile=256 occupancy=2 "
+                         "258 ms, tile=256 occupancy=1 257 ms\n"),
+              std::string::npos)
+        << table;
+  }
+}
+
+// A result with fewer than two builds (one configuration, or read from the results file) has no
+// slowest-builds line; configurations not built in the tuning are not counted.
+TEST(Tuner, NoSlowestBuildsLineWithFewerThanTwoBuilds) {
+  TuningResult result;
+  result.axis_names = {"tile"};
+  result.measurements.resize(3);
+  for (int i = 0; i < 3; ++i) result.measurements[static_cast<std::size_t>(i)].config = Config{i};
+  result.measurements[1].build_ms = 12;
+  EXPECT_EQ(result.table().find("slowest builds"), std::string::npos) << result.table();
+  result.measurements[2].build_ms = 30;
+  EXPECT_NE(result.table().find("slowest builds (of 2): tile=2 30 ms, tile=1 12 ms\n"),
+            std::string::npos)
+      << result.table();
+}
+
 }  // namespace
 }  // namespace tiletune
