@@ -11,7 +11,8 @@
 // kernel, one untimed tuning of its first configuration loads NVRTC and the driver's module code,
 // so that the first timed tuning is not the only one to pay for them. Each strategy's mean wall
 // time is printed with where this thread spent it (compiles waited for, loading, checking,
-// measuring). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
+// measuring), and each sample tuning with its rounds and its slowest build (each round waits for
+// its slowest compile). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
 // [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
 // about a minute, and its winner is re-timed with the sample winners, so one is its best). The
 // summary line is last. SEARCH_SCALE_TABLES=FILE appends every tuning's table to FILE, the
@@ -150,6 +151,9 @@ struct Tuning {
   int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
   std::vector<Config> fastest;  // the few fastest measured, fastest first (the tuning's medians)
+  // Its slowest build (Measurement::build_ms): a round that holds it waits at least that long.
+  double slowest_build_ms = 0;
+  std::string slowest_build;
   // Its compiler, whose counters are read once the kernel's tunings are done: a build started
   // ahead and dropped while compiling finishes after its tuning, and is counted then.
   std::shared_ptr<detail::NvrtcCompiler> compiler;
@@ -216,6 +220,11 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
     t.unmeasured += unmeasured;
     t.visited += (!m.not_visited && !pruned) || unmeasured;
   }
+  for (const Measurement& m : r.measurements)
+    if (m.build_ms > t.slowest_build_ms) {
+      t.slowest_build_ms = m.build_ms;
+      t.slowest_build = c.info.space.describe(m.config);
+    }
   std::vector<const Measurement*> ran;
   for (const Measurement& m : r.measurements)
     if (m.ok) ran.push_back(&m);
@@ -319,9 +328,11 @@ int main(int argc, char** argv) {
       const double ratio = time_of(t.winner) / best;
       good += ratio <= kWithin;
       std::printf(
-          "  %-9s sample (seed %d): %.2f s, %d compiled, winner %s at %.3fx the exhaustive best\n",
-          c->name.c_str(), seed, t.seconds, t.visited, c->info.space.describe(t.winner).c_str(),
-          ratio);
+          "  %-9s sample (seed %d): %.2f s in %d rounds, %d compiled, winner %s at %.3fx the "
+          "exhaustive best; slowest build %.0f ms (%s)\n",
+          c->name.c_str(), seed, t.seconds, t.rounds, t.visited,
+          c->info.space.describe(t.winner).c_str(), ratio, t.slowest_build_ms,
+          t.slowest_build.c_str());
     }
     for (const Config& cfg : exhaustive.front().fastest)
       std::printf("  %-9s exhaustive's fastest: %s, re-timed %.4f ms (%.3fx the exhaustive best)\n",
