@@ -19,7 +19,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
       : device_(tools.device),
         compiler_(tools.compiler),
         pool_(tools.pool),
-        clock_(tools.settings.clock),
+        clock_(tools.settings.build_clock),
         context_(context) {
     for (CompileRequest& request : requests) jobs_.push_back({std::move(request), {}});
   }
@@ -95,7 +95,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
   };
 
   using Clock = TuningSettings::Clock;
-  // The tuning's clock (a test's, or the steady clock): builds are timed on it.
+  // The clock builds are timed on (TuningSettings::build_clock).
   Clock::time_point now() const { return clock_ ? clock_() : Clock::now(); }
   static double ms_between(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double, std::milli>(to - from).count();

@@ -16,9 +16,9 @@ namespace tiletune::detail {
 struct Built {
   std::shared_ptr<const CompiledKernel> kernel;
   FunctionHandle function = nullptr;
-  // How long the workers took to build it, on the tuning's clock: its program's front end, which
-  // it waits for whole however many configurations the program holds, then its own machine code
-  // and load. Not the time it queued for a worker.
+  // How long the workers took to build it, on the build clock (TuningSettings::build_clock): its
+  // program's front end, which it waits for whole however many configurations the program holds,
+  // then its own machine code and load. Not the time it queued for a worker.
   double build_ms = 0;
 };
 

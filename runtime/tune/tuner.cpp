@@ -329,7 +329,7 @@ class Trials {
       return built;
     }
     const auto now = [this] {
-      return tools_.settings.clock ? tools_.settings.clock() : Clock::now();
+      return tools_.settings.build_clock ? tools_.settings.build_clock() : Clock::now();
     };
     const Clock::time_point built_from = now();
     Built built;

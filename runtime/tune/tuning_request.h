@@ -50,6 +50,10 @@ struct TuningSettings {
   // Tests inject one so that nothing depends on real time.
   using Clock = std::chrono::steady_clock;
   std::function<Clock::time_point()> clock;
+  // The clock each configuration's build is timed on (Measurement::build_ms); empty: the steady
+  // clock. Not `clock`: builds read it on the workers, concurrently, where a test's clock that
+  // moves at each reading would move the tuning's budget and progress lines with them.
+  std::function<Clock::time_point()> build_clock;
   // At log level 1 and above, a tuning still going after `progress_after` says how many
   // configurations it has done, at most once per `progress_every`.
   std::chrono::milliseconds progress_after{1000};

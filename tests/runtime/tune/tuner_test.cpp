@@ -915,7 +915,7 @@ TEST(Tuner, ClearingForgetsAKeyOrEverythingAndTheNextLaunchTunesAgain) {
   EXPECT_FALSE(site.result(key(2)).has_value());
 }
 
-// Each configuration's build is timed on the tuning's clock, and the table names the slowest.
+// Each configuration's build is timed on the build clock, and the table names the slowest.
 // Here only compiling moves the clock, by tile + occupancy milliseconds, on the one worker (so no
 // two builds overlap): each build's time is exactly that, with the pipeline (a worker builds)
 // and without it (the calling thread builds).
@@ -934,7 +934,7 @@ TEST(Tuner, EachBuildIsTimedAndTheTableNamesTheSlowest) {
     options.log = nullptr;
     options.workers = 1;
     options.pipeline = pipeline;
-    options.clock = [&ns] {
+    options.build_clock = [&ns] {
       return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(ns.load()));
     };
     Runtime runtime(std::move(device), compiler, options);
