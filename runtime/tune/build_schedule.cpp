@@ -95,11 +95,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
   };
 
   using Clock = TuningSettings::Clock;
-  // The clock builds are timed on (TuningSettings::build_clock).
-  Clock::time_point now() const { return clock_ ? clock_() : Clock::now(); }
-  static double ms_between(Clock::time_point from, Clock::time_point to) {
-    return std::chrono::duration<double, std::milli>(to - from).count();
-  }
+  Clock::time_point now() const { return build_clock_now(clock_); }
 
   // One step of the work: a batch's front end (`batch` not empty), or one job's machine code and
   // load. `order` is where it comes in the space's order.
@@ -202,7 +198,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
     if (requests.empty()) return;  // all of the batch dropped before its front end
     const Clock::time_point start = now();
     compiler_.prepare(requests);  // never throws
-    const double front_end_ms = ms_between(start, now());
+    const double front_end_ms = milliseconds_between(start, now());
     {
       std::lock_guard lock(mutex_);
       for (const Step& build : builds) jobs_[build.job].front_end_ms = front_end_ms;
@@ -230,7 +226,7 @@ class Builds : public std::enable_shared_from_this<Builds> {
       built.function = device_.load(context_, built.kernel->cubin, built.kernel->entry);
       {
         std::lock_guard lock(mutex_);
-        built.build_ms = job.front_end_ms + ms_between(start, now());
+        built.build_ms = job.front_end_ms + milliseconds_between(start, now());
       }
       advance(n, State::kLoading, State::kDone);
       job.promise.set_value(std::move(built));
@@ -253,6 +249,16 @@ class Builds : public std::enable_shared_from_this<Builds> {
 };
 
 }  // namespace
+
+TuningSettings::Clock::time_point build_clock_now(
+    const std::function<TuningSettings::Clock::time_point()>& build_clock) {
+  return build_clock ? build_clock() : TuningSettings::Clock::now();
+}
+
+double milliseconds_between(TuningSettings::Clock::time_point from,
+                            TuningSettings::Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
 
 namespace {
 

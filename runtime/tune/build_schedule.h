@@ -22,6 +22,13 @@ struct Built {
   double build_ms = 0;
 };
 
+// Now on the clock builds are timed on: `build_clock` (TuningSettings::build_clock), else the
+// steady clock; and the milliseconds from one reading of it to another.
+TuningSettings::Clock::time_point build_clock_now(
+    const std::function<TuningSettings::Clock::time_point()>& build_clock);
+double milliseconds_between(TuningSettings::Clock::time_point from,
+                            TuningSettings::Clock::time_point to);
+
 // Starts building each of `requests` on the workers; the n-th future is the n-th request's (its
 // error, when it does not compile or load). With more distinct instantiations (a name expression
 // with its options) than workers, the instantiations are shared out in batches of at most

@@ -328,10 +328,7 @@ class Trials {
       phases_.compile_ms += ms_since(start);
       return built;
     }
-    const auto now = [this] {
-      return tools_.settings.build_clock ? tools_.settings.build_clock() : Clock::now();
-    };
-    const Clock::time_point built_from = now();
+    const Clock::time_point built_from = build_clock_now(tools_.settings.build_clock);
     Built built;
     built.kernel = tools_.compiler.compile(
         compile_request(request_.site, config, c.geometry, device_.arch, request_.key));
@@ -339,7 +336,7 @@ class Trials {
     start = Clock::now();
     built.function = tools_.device.load(request_.context, built.kernel->cubin, built.kernel->entry);
     phases_.load_ms += ms_since(start);
-    built.build_ms = std::chrono::duration<double, std::milli>(now() - built_from).count();
+    built.build_ms = milliseconds_between(built_from, build_clock_now(tools_.settings.build_clock));
     return built;
   }
 
