@@ -124,6 +124,8 @@ class FileRewriter {
       rewriter_.InsertTextAfter(sm_.getLocForEndOfFile(main),
                                 "\n// tiletune: instantiations' launch sites below\n" + at_end_);
     headers_.redirect_includes(rewriter_);
+    drop_byte_order_mark(main);
+    for (const RewrittenHeaders::Copy& copy : headers_.copies()) drop_byte_order_mark(copy.file);
     RewrittenFiles files{text_of(main), {}};
     for (const RewrittenHeaders::Copy& copy : headers_.copies())
       files.headers.push_back({copy.name, text_of(copy.file)});
@@ -131,6 +133,13 @@ class FileRewriter {
   }
 
  private:
+  // A UTF-8 byte order mark is one only at a file's start: behind the lines text_of writes before
+  // the file's text it is a stray character, which nvcc refuses ("# not expected here").
+  void drop_byte_order_mark(clang::FileID file) {
+    if (sm_.getBufferData(file).starts_with("\xEF\xBB\xBF"))
+      rewriter_.RemoveText(sm_.getLocForStartOfFile(file), 3);
+  }
+
   // A rewritten file's text, with the #line directive that keeps messages on the original.
   std::string text_of(clang::FileID file) const {
     std::string body;

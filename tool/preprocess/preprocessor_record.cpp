@@ -205,6 +205,7 @@ void PreprocessorRecord::SourceRangeSkipped(clang::SourceRange skipped, clang::S
   llvm::StringRef buffer = sm_.getBufferData(file);
   unsigned end =
       sm_.getFileID(skipped.getEnd()) == file ? sm_.getFileOffset(skipped.getEnd()) : buffer.size();
+  skipped_ranges_[file].emplace_back(sm_.getFileOffset(at), end);
   clang::LangOptions lang;
   lang.CPlusPlus = true;
   clang::Lexer lexer(sm_.getLocForStartOfFile(file), lang, buffer.begin(),
@@ -221,6 +222,13 @@ void PreprocessorRecord::SourceRangeSkipped(clang::SourceRange skipped, clang::S
     else if (!after_member_access)
       skipped_names_.push_back({token.getLocation(), token.getRawIdentifier().str()});
   }
+}
+
+const std::vector<std::pair<unsigned, unsigned>>& PreprocessorRecord::skipped_ranges(
+    clang::FileID file) const {
+  static const std::vector<std::pair<unsigned, unsigned>> kNone;
+  auto it = skipped_ranges_.find(file);
+  return it == skipped_ranges_.end() ? kNone : it->second;
 }
 
 void PreprocessorRecord::InclusionDirective(clang::SourceLocation hash, const clang::Token&,

@@ -102,6 +102,9 @@ class PreprocessorRecord : public clang::PPCallbacks {
                                              unsigned end) const;
   // The other names in that skipped text, members (after `.`, `->`) left out.
   const std::vector<SkippedName>& skipped_names() const { return skipped_names_; }
+  // The ranges of `file` the parse skipped, as file offsets [begin, end), each from a conditional
+  // directive to the one that ends the skipping; in a user file only.
+  const std::vector<std::pair<unsigned, unsigned>>& skipped_ranges(clang::FileID file) const;
   const std::vector<DeviceConditional>& device_conditionals() const { return device_groups_; }
   // The outermost device conditional around `at`, or null.
   const DeviceConditional* device_conditional_at(clang::SourceLocation at) const;
@@ -131,6 +134,7 @@ class PreprocessorRecord : public clang::PPCallbacks {
   mutable std::vector<std::tuple<clang::FileID, unsigned, std::size_t>> uses_by_place_;
   mutable std::size_t uses_placed_ = 0;
   std::vector<SkippedName> skipped_names_;
+  std::map<clang::FileID, std::vector<std::pair<unsigned, unsigned>>> skipped_ranges_;
   std::vector<OpenGroup> open_groups_;
   std::map<std::string, const clang::MacroInfo*> in_force_;  // so far; null once #undef'd
   std::vector<DeviceConditional> device_groups_;

@@ -39,12 +39,12 @@ std::size_t line_end(std::string_view text, std::size_t from) {
 
 }  // namespace
 
-ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
-                                  const std::vector<std::pair<unsigned, unsigned>>& skipped) {
-  // The conditional directives' lines, [begin, end) each: a '#' first on its line but for blanks
-  // (the text's first line follows `TILETUNE(`, so a line break comes before any directive).
-  // Comments and literals are passed over: a '#' line inside a block comment is no directive.
-  std::vector<std::pair<std::size_t, std::size_t>> lines;
+std::vector<ConditionalDirective> conditional_directives(std::string_view text) {
+  // A '#' first on its line but for blanks (the text's first line is a line's middle: it follows
+  // `TILETUNE(`, or starts at a declaration's first token, so a line break comes before any
+  // directive). Comments and literals are passed over: a '#' line inside a block comment is no
+  // directive.
+  std::vector<ConditionalDirective> lines;
   bool line_start = false;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
@@ -54,8 +54,8 @@ ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r') {
       ++i;
     } else if (c == '#' && line_start && is_conditional(directive_name(text, i))) {
-      lines.emplace_back(i, line_end(text, i));
-      i = lines.back().second;
+      lines.push_back({i, line_end(text, i), std::string(directive_name(text, i))});
+      i = lines.back().end;
     } else if (const std::size_t past = past_comment_or_literal(text, i); past != i) {
       line_start = line_start && c == '/';  // a comment is a blank; a literal is a token
       i = past;
@@ -64,13 +64,20 @@ ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
       ++i;
     }
   }
+  return lines;
+}
+
+ResolvedText resolve_conditionals(std::string text, unsigned text_begin,
+                                  const std::vector<std::pair<unsigned, unsigned>>& skipped) {
+  const std::vector<ConditionalDirective> lines = conditional_directives(text);
   ResolvedText out;
-  for (const auto& [begin, end] : lines) out.directives.push_back(text.substr(begin, end - begin));
+  for (const ConditionalDirective& line : lines)
+    out.directives.push_back(text.substr(line.begin, line.end - line.begin));
   const unsigned text_end = text_begin + static_cast<unsigned>(text.size());
   for (const auto& [begin, end] : skipped)
     if (begin < text_end && end > text_begin)
       blank(text, std::max(begin, text_begin) - text_begin, std::min(end, text_end) - text_begin);
-  for (const auto& [begin, end] : lines) blank(text, begin, end);
+  for (const ConditionalDirective& line : lines) blank(text, line.begin, line.end);
   out.text = std::move(text);
   return out;
 }

@@ -6,11 +6,23 @@
 // which the rewritten site no longer holds).
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace tiletune::tool {
+
+// A conditional directive's line (#if, #ifdef, #ifndef, #elif, #elifdef, #elifndef, #else,
+// #endif): [begin, end) in the text scanned, line splices included; `name` without the '#'.
+struct ConditionalDirective {
+  std::size_t begin = 0, end = 0;
+  std::string name;
+};
+
+// The conditional directives of `text`, in order; a '#' in a comment or a literal is none.
+std::vector<ConditionalDirective> conditional_directives(std::string_view text);
 
 struct ResolvedText {
   std::string text;

@@ -2,6 +2,7 @@
 
 #include "preprocess/register_limit.h"
 #include "slice/c_library_macros.h"
+#include "slice/chunk_conditionals.h"
 #include "slice/constant_entry.h"
 #include "slice/declaration_units.h"
 #include "slice/declaration_uses.h"
@@ -301,12 +302,16 @@ class Slicer {
   std::string write(const clang::FunctionDecl* kernel, SliceContents& contents, SourceEdits& edits,
                     const std::string& entry) {
     std::vector<Chunk> all = chunks(contents);
-    for (const Chunk& c : all)
+    for (const Chunk& c : all) {
       for (const clang::Decl* d : c.decls) {
         mark_constexpr(d, edits);
         drop_device_lambda_annotations(d, edits);
         host_members_.drop_from(d, edits);
       }
+      for (const auto& [begin, end] : partial_conditional_text(
+               sm_.getBufferData(c.file), c.begin, c.end, preprocessor_.skipped_ranges(c.file)))
+        edits.blank(c.file, begin, end);
+    }
     MacroDefinitions macros(context_, preprocessor_, origins_);
     macros.add_headers_of_macros(all, contents.includes);
 

@@ -81,6 +81,13 @@ void SourceEdits::replace(clang::SourceRange range, const std::string& text) {
       {sm.getFileID(r.getBegin()), sm.getFileOffset(r.getBegin()), sm.getFileOffset(end), text});
 }
 
+void SourceEdits::blank(clang::FileID file, unsigned begin, unsigned end) {
+  std::string text = context_.getSourceManager().getBufferData(file).slice(begin, end).str();
+  for (char& c : text)
+    if (c != '\n') c = ' ';
+  edits_.push_back({file, begin, end, std::move(text)});
+}
+
 std::string SourceEdits::source_text(clang::SourceRange range) const {
   const clang::SourceManager& sm = context_.getSourceManager();
   return clang::Lexer::getSourceText(sm.getExpansionRange(range), sm, context_.getLangOpts()).str();

@@ -32,6 +32,8 @@ class SourceEdits {
 
   void insert_before(clang::SourceLocation at, const std::string& text);
   void replace(clang::SourceRange range, const std::string& text);
+  // Blanks [begin, end) of `file`, line breaks kept (the #line before a chunk stays true).
+  void blank(clang::FileID file, unsigned begin, unsigned end);
 
   // The text of `range` as written (macros unexpanded).
   std::string source_text(clang::SourceRange range) const;
