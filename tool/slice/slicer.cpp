@@ -20,6 +20,7 @@
 #include "slice/macro_definitions.h"
 #include "slice/source_chunks.h"
 #include "slice/standard_library.h"
+#include "slice/virtual_calls.h"
 #include "source_text/code_writer.h"
 
 #include <clang/AST/Attr.h>
@@ -221,6 +222,18 @@ class Slicer {
     slice.objections = checks.objections();
     slice.objections.insert(slice.objections.end(), arrays.begin(), arrays.end());
     if (checks.failed()) return std::nullopt;
+    if (const std::optional<ForeignVirtualCall> call = foreign_virtual_call(contents.units)) {
+      report_.error(call->at,
+                    "'" + call->in->getNameAsString() + "' calls the virtual function '" +
+                        call->method->getQualifiedNameAsString() +
+                        "' through a pointer or reference, on an object the tuned kernel does not "
+                        "make: an object's virtual table is in the module whose code made it, and "
+                        "the tuned kernel is compiled by NVRTC into a module of its own, where "
+                        "calling through another module's table faults the GPU; make the objects "
+                        "in the tuned kernel's own code, or call a non-virtual function (a switch "
+                        "on a type tag)");
+      return std::nullopt;
+    }
     return contents;
   }
 
