@@ -24,12 +24,28 @@ typedef struct CUstream_st* CUstream;
 namespace tiletune {
 
 namespace detail {
+// Whether an integer is below zero, written for signed types only: `x < 0` of an unsigned one is
+// always false, and nvcc warns of it (#186-D) in every user's build that passes a size_t.
+template <class _TtX>
+constexpr bool negative(_TtX __tt_x, std::true_type /*signed*/) {
+  return __tt_x < 0;
+}
+template <class _TtX>
+constexpr bool negative(_TtX, std::false_type /*signed*/) {
+  return false;
+}
+template <class _TtX>
+constexpr bool negative(_TtX __tt_x) {
+  return negative(__tt_x, std::is_signed<_TtX>());
+}
+
 template <class _TtA, class _TtB>
 constexpr auto divide_up(_TtA __tt_a, _TtB __tt_b, std::true_type /*integral*/)
     -> decltype(__tt_a / __tt_b) {
   return __tt_b == 0
              ? throw LaunchValueError("cld(" + std::to_string(__tt_a) + ", 0) divides by zero")
-             : __tt_a / __tt_b + ((__tt_a % __tt_b != 0 && (__tt_a < 0) == (__tt_b < 0)) ? 1 : 0);
+             : __tt_a / __tt_b +
+                   ((__tt_a % __tt_b != 0 && negative(__tt_a) == negative(__tt_b)) ? 1 : 0);
 }
 template <class _TtA, class _TtB>
 constexpr auto divide_up(_TtA __tt_a, _TtB __tt_b, std::false_type /*integral*/)
