@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -132,6 +134,10 @@ TEST(LaunchValues, CeilingDivisionNearTheEndOfItsTypeDoesNotOverflow) {
   EXPECT_EQ(cld(0, 64), 0);
   EXPECT_EQ(cld(-5, 4), -1);  // the ceiling of -1.25
   EXPECT_EQ(cld(5u, 4u), 2u);
+  EXPECT_EQ(cld(-5, -4), 2);  // the ceiling of 1.25
+  EXPECT_EQ(cld(5, -4), -1);  // of -1.25
+  EXPECT_EQ(cld(std::size_t{1000}, 128), std::size_t{8});
+  EXPECT_EQ(cld(SIZE_MAX, std::size_t{2}), SIZE_MAX / 2 + 1);
   static_assert(cld(100, 32) == 4);
 }
 
