@@ -8,13 +8,12 @@
 #include <string_view>
 
 namespace tiletune::tool {
-namespace {
-
-// Blanks [begin, end) of `text`, keeping its line breaks.
 void blank(std::string& text, std::size_t begin, std::size_t end) {
   for (std::size_t i = begin; i < std::min(end, text.size()); ++i)
     if (text[i] != '\n') text[i] = ' ';
 }
+
+namespace {
 
 bool is_conditional(std::string_view name) {
   constexpr std::array<std::string_view, 8> kConditionals = {

@@ -14,6 +14,10 @@
 
 namespace tiletune::tool {
 
+// Blanks [begin, end) of `text` (clipped to it), keeping its line breaks, so that what follows
+// keeps its line and column.
+void blank(std::string& text, std::size_t begin, std::size_t end);
+
 // A conditional directive's line (#if, #ifdef, #ifndef, #elif, #elifdef, #elifndef, #else,
 // #endif): [begin, end) in the text scanned, line splices included; `name` without the '#'.
 struct ConditionalDirective {

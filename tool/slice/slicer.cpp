@@ -223,15 +223,7 @@ class Slicer {
     slice.objections.insert(slice.objections.end(), arrays.begin(), arrays.end());
     if (checks.failed()) return std::nullopt;
     if (const std::optional<ForeignVirtualCall> call = foreign_virtual_call(contents.units)) {
-      report_.error(call->at,
-                    "'" + call->in->getNameAsString() + "' calls the virtual function '" +
-                        call->method->getQualifiedNameAsString() +
-                        "' through a pointer or reference, on an object the tuned kernel does not "
-                        "make: an object's virtual table is in the module whose code made it, and "
-                        "the tuned kernel is compiled by NVRTC into a module of its own, where "
-                        "calling through another module's table faults the GPU; make the objects "
-                        "in the tuned kernel's own code, or call a non-virtual function (a switch "
-                        "on a type tag)");
+      report_.error(call->at, foreign_virtual_call_error(*call));
       return std::nullopt;
     }
     return contents;

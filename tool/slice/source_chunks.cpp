@@ -1,5 +1,7 @@
 #include "slice/source_chunks.h"
 
+#include "preprocess/resolved_conditionals.h"
+
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
@@ -83,8 +85,7 @@ void SourceEdits::replace(clang::SourceRange range, const std::string& text) {
 
 void SourceEdits::blank(clang::FileID file, unsigned begin, unsigned end) {
   std::string text = context_.getSourceManager().getBufferData(file).slice(begin, end).str();
-  for (char& c : text)
-    if (c != '\n') c = ' ';
+  tiletune::tool::blank(text, 0, text.size());
   edits_.push_back({file, begin, end, std::move(text)});
 }
 

@@ -35,10 +35,17 @@ class DeviceBodies : public clang::RecursiveASTVisitor<DeviceBodies> {
   std::vector<ForeignVirtualCall> calls;
   std::vector<const clang::CXXRecordDecl*> made;
 
-  bool TraverseFunctionDecl(clang::FunctionDecl* f) { return traverse(f); }
-  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* f) { return traverse(f); }
-  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl* f) { return traverse(f); }
-  bool TraverseCXXDestructorDecl(clang::CXXDestructorDecl* f) { return traverse(f); }
+  // A function's body counts as device code when the function is a kernel or __device__: a host
+  // function's calls and objects do not.
+  bool TraverseDecl(clang::Decl* d) {
+    const auto* f = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    if (!f) return clang::RecursiveASTVisitor<DeviceBodies>::TraverseDecl(d);
+    const clang::FunctionDecl* outer = in_;
+    in_ = device_code(f) && f->hasBody() ? f : nullptr;
+    const bool go_on = TraverseStmt(f->getBody());
+    in_ = outer;
+    return go_on;
+  }
 
   bool VisitMemberExpr(clang::MemberExpr* e) {
     if (!in_) return true;
@@ -58,17 +65,6 @@ class DeviceBodies : public clang::RecursiveASTVisitor<DeviceBodies> {
   }
 
  private:
-  // Visits `f`'s body as device code when it is (a kernel, or __device__): its calls and objects
-  // count; a host function's do not.
-  template <typename F>
-  bool traverse(F* f) {
-    const clang::FunctionDecl* outer = in_;
-    in_ = device_code(f) && f->hasBody() ? f : nullptr;
-    const bool go_on = TraverseStmt(f->getBody());
-    in_ = outer;
-    return go_on;
-  }
-
   void add(const clang::CXXRecordDecl* r) {
     if (r && r->hasDefinition() && r->isPolymorphic()) made.push_back(r->getDefinition());
   }
@@ -94,6 +90,16 @@ std::optional<ForeignVirtualCall> foreign_virtual_call(const std::set<const clan
     if (!own) return call;
   }
   return std::nullopt;
+}
+
+std::string foreign_virtual_call_error(const ForeignVirtualCall& call) {
+  return "'" + call.in->getNameAsString() + "' calls the virtual function '" +
+         call.method->getQualifiedNameAsString() +
+         "' through a pointer or reference, on an object the tuned kernel does not make: an "
+         "object's virtual table is in the module whose code made it, and the tuned kernel is "
+         "compiled by NVRTC into a module of its own, where calling through another module's "
+         "table faults the GPU; make the objects in the tuned kernel's own code, or call a "
+         "non-virtual function (a switch on a type tag)";
 }
 
 }  // namespace tiletune::tool

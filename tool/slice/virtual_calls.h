@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <set>
+#include <string>
 
 namespace tiletune::tool {
 
@@ -26,5 +27,8 @@ struct ForeignVirtualCall {
 // constructor): such objects can only come from elsewhere, with another module's virtual table.
 // Where the slice makes some, the objects may be its own, and the call is left to run.
 std::optional<ForeignVirtualCall> foreign_virtual_call(const std::set<const clang::Decl*>& units);
+
+// What the tool says at such a call, with what to do.
+std::string foreign_virtual_call_error(const ForeignVirtualCall& call);
 
 }  // namespace tiletune::tool
