@@ -1,8 +1,9 @@
 // tiletune's half of bench/kernel_tuner_compare.sh: on search_scale's 1,024-configuration matmul
 // (padded_matmul.h), one cold exhaustive tuning, whose table of medians is the judge of every
 // winner in the comparison (tiletune's and Kernel Tuner's alike), and SAMPLE_RUNS cold tunings
-// with the default large-space strategy (`sample`), each timed from its first launch to the
-// kernel's end. Before them, one untimed tuning of the first configuration loads NVRTC, the
+// with the default large-space strategy (`sample`), the n-th with seed n (so that its quality is
+// counted over seeds, as search_scale's is, not one seed's under measurement noise; Kernel Tuner's
+// runs each start at random too), each timed from its first launch to the kernel's end. Before them, one untimed tuning of the first configuration loads NVRTC, the
 // workers and the driver's module code, as search_scale does. Writes it all to OUT_JSON with the
 // kernel's source and its axes, for kernel_tuner_compare.py, which runs Kernel Tuner on the same
 // kernel and space. Usage: kernel_tuner_compare SAMPLE_RUNS OUT_JSON. Skips without a GPU.
@@ -21,9 +22,11 @@ using namespace tiletune::bench;
 
 namespace {
 
-// One cold tuning of `c` with `strategy`: a fresh runtime, no compile cache, no results file.
+// One cold tuning of `c` with `strategy` (and `seed`, for a seeded one): a fresh runtime, no
+// compile cache, no results file.
 TuningResult tune_cold(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
-                       SearchStrategy strategy, double& seconds) {
+                       SearchStrategy strategy, double& seconds,
+                       unsigned long long seed = kDefaultSearchSeed) {
   RuntimeOptions options;
   options.results_file = "";
   Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
@@ -32,6 +35,7 @@ TuningResult tune_cold(detail::Device& device, const DeviceMemory& sync, const B
   const auto tuning_options = [&] {
     TuningOptions o;
     o.search.strategy = strategy;
+    o.search.seed = seed;
     return o;
   };
   std::vector<void*> args = c.args;
@@ -106,15 +110,17 @@ int main(int argc, char** argv) {
   std::printf("kernel_tuner_compare: tiletune exhaustive %.2f s, winner %s\n", exhaustive_seconds,
               c->info.space.describe(exhaustive.best_config()).c_str());
   for (int run = 0; run < sample_runs; ++run) {
-    const TuningResult r = tune_cold(d, out, *c, SearchStrategy::sample, seconds);
+    const unsigned long long seed = static_cast<unsigned long long>(run) + 1;
+    const TuningResult r = tune_cold(d, out, *c, SearchStrategy::sample, seconds, seed);
     int visited = 0;
     for (const Measurement& m : r.measurements)
       visited += !m.not_visited && m.failure.rfind("skipped: ", 0) != 0;
     json += (run ? ",\n" : "") + std::string("{\"seconds\": ") + std::to_string(seconds) +
-            ", \"visited\": " + std::to_string(visited) +
+            ", \"seed\": " + std::to_string(seed) + ", \"visited\": " + std::to_string(visited) +
             ", \"winner\": " + json_config(r.best_config()) + "}";
-    std::printf("kernel_tuner_compare: tiletune sample run %d: %.2f s, %d compiled, winner %s\n",
-                run + 1, seconds, visited, c->info.space.describe(r.best_config()).c_str());
+    std::printf(
+        "kernel_tuner_compare: tiletune sample run %d (seed %llu): %.2f s, %d compiled, winner %s\n",
+        run + 1, seed, seconds, visited, c->info.space.describe(r.best_config()).c_str());
   }
   json += "]\n}\n";
   std::FILE* file = std::fopen(argv[2], "w");

@@ -4,14 +4,14 @@
 # tiletune's half (kernel_tuner_compare: the exhaustive table that judges every winner, and the
 # sample runs), then Kernel Tuner's strategies (kernel_tuner_compare.py); the table is last.
 #
-# usage: kernel_tuner_compare.sh WHEELS BENCH_DIR [SAMPLE_RUNS [options of kernel_tuner_compare.py]]
+# usage: kernel_tuner_compare.sh WHEELS BENCH_DIR [SAMPLE_RUNS (default 10) [options of kernel_tuner_compare.py]]
 #   WHEELS: a folder of Kernel Tuner's wheel and those of its needs the machine lacks, for its
 #   python3, made here with pip download (docs/development.md says which).
 #   BENCH_DIR: where kernel_tuner_compare (the C++ half) and its NVRTC worker are.
 set -euo pipefail
 wheels=$1
 bench=$2
-sample_runs=${3:-5}
+sample_runs=${3:-10}
 shift $(($# < 3 ? $# : 3))
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
