@@ -3,10 +3,11 @@
 // winner in the comparison (tiletune's and Kernel Tuner's alike), and SAMPLE_RUNS cold tunings
 // with the default large-space strategy (`sample`), the n-th with seed n (so that its quality is
 // counted over seeds, as search_scale's is, not one seed's under measurement noise; Kernel Tuner's
-// runs each start at random too), each timed from its first launch to the kernel's end. Before them, one untimed tuning of the first configuration loads NVRTC, the
-// workers and the driver's module code, as search_scale does. Writes it all to OUT_JSON with the
-// kernel's source and its axes, for kernel_tuner_compare.py, which runs Kernel Tuner on the same
-// kernel and space. Usage: kernel_tuner_compare SAMPLE_RUNS OUT_JSON. Skips without a GPU.
+// runs each start at random too), each timed from its first launch to the kernel's end. Before
+// them, one untimed tuning of the first configuration loads NVRTC, the workers and the driver's
+// module code, as search_scale does. Writes it all to OUT_JSON with the kernel's source and its
+// axes, for kernel_tuner_compare.py, which runs Kernel Tuner on the same kernel and space. Usage:
+// kernel_tuner_compare SAMPLE_RUNS OUT_JSON. Skips without a GPU.
 #include "padded_matmul.h"
 
 #include "compile/nvrtc_compiler.h"
@@ -119,7 +120,8 @@ int main(int argc, char** argv) {
             ", \"seed\": " + std::to_string(seed) + ", \"visited\": " + std::to_string(visited) +
             ", \"winner\": " + json_config(r.best_config()) + "}";
     std::printf(
-        "kernel_tuner_compare: tiletune sample run %d (seed %llu): %.2f s, %d compiled, winner %s\n",
+        "kernel_tuner_compare: tiletune sample run %d (seed %llu): %.2f s, %d compiled, winner "
+        "%s\n",
         run + 1, seed, seconds, visited, c->info.space.describe(r.best_config()).c_str());
   }
   json += "]\n}\n";
