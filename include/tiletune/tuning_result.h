@@ -29,6 +29,11 @@ struct Measurement {
   // waits for whole, then its machine code and module load; not its wait for a free worker); -1
   // when this tuning did not build it. A round of the search waits for its slowest build.
   double build_ms = -1;
+  // When its trial in this tuning ended (measured, or failed), in milliseconds from the tuning's
+  // start, on the tuning's clock; -1 when it had none here (not visited, refused before compiling,
+  // timed as the same code as another, or read from the results file). The winner's says how far
+  // into the tuning the search found what it kept.
+  double measured_at_ms = -1;
 };
 
 struct TuningResult {

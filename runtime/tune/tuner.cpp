@@ -512,10 +512,11 @@ Search effective_search(Search search, const TuningSettings& settings) {
 // configuration has run), the rest are not visited. Returns the function each configuration ran.
 std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningRequest& request,
                                        const DeviceInfo& device, std::vector<Candidate>& candidates,
-                                       TuningResult& result) {
+                                       TuningResult& result, Clock::time_point tuning_start) {
   const TuningSettings& settings = tools.settings;
   const auto now = [&] { return settings.clock ? settings.clock() : Clock::now(); };
-  const Clock::time_point start = now();
+  // The budget, the progress lines and each trial's end count from the tuning's start.
+  const Clock::time_point start = tuning_start;
   const WaitForBuilds wait{candidates};
   const TuningOptions options = with_effective_measure(request.options(), settings);
   if (candidates.size() > 1) result.measure = std::string(measure_name(options.measure));
@@ -524,7 +525,7 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
                      device.l2_bytes);
   Trials trials(tools, request, options, device, memory, result.phases);
   std::vector<FunctionHandle> functions(candidates.size(), nullptr);
-  TuningProgress progress(settings, request, candidates.size());
+  TuningProgress progress(settings, request, candidates.size(), start);
   std::size_t visited = 0;
   const auto out_of_budget = [&] {
     if (search_options.budget_s <= 0 || result.best < 0) return false;
@@ -584,8 +585,12 @@ std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningReq
       const double best_ms = result.best >= 0 ? result.measurements[result.best].median_ms : 0;
       functions[i] = trials.run(candidates[i], result.measurements[i], best_ms,
                                 candidates.size() > 1, static_cast<int>(i));
+      const Clock::time_point ended = now();  // the one reading of the clock per trial
+      if (!result.measurements[i].not_visited && result.measurements[i].same_code_as < 0)
+        result.measurements[i].measured_at_ms =
+            std::chrono::duration<double, std::milli>(ended - start).count();
       keep_if_faster(result, i, settings.tie_tolerance);
-      progress.done(++visited);
+      progress.done(++visited, ended);
       candidates[i].drop = {};
       if (measured) measured(i);
     }
@@ -751,11 +756,14 @@ TuningResult result_for(const TuningRequest& request) {
 
 TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
   const Clock::time_point start = Clock::now();
+  const TuningSettings& settings = tools.settings;
+  // The tuning's start on its clock (a test's, or the steady one): the origin of the budget, the
+  // progress lines and each trial's measured_at_ms.
+  const Clock::time_point tuning_start = settings.clock ? settings.clock() : start;
   const SiteInfo& site = request.site;
   const std::vector<Config>& configs = site.space.configurations();
   if (configs.empty())
     throw Error(site_location(site) + ": tiletune: the space has no configurations");
-  const TuningSettings& settings = tools.settings;
   const DeviceInfo device = tools.device.info(request.context);
 
   if (settings.say_narrowed_cpus && !settings.disable) note_narrowed_cpus(tools);
@@ -769,7 +777,7 @@ TunedKernel tune(const TuningTools& tools, const TuningRequest& request) {
 
   std::vector<Candidate> candidates = screen(request, device, result.measurements);
   const std::vector<FunctionHandle> functions =
-      run_trials(tools, request, device, candidates, result);
+      run_trials(tools, request, device, candidates, result, tuning_start);
   result.seconds = ms_since(start) / 1000;
   if (result.best < 0) throw no_winner(site, result);
   tuned.function = functions[result.best];

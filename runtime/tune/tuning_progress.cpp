@@ -9,17 +9,12 @@
 namespace tiletune::detail {
 
 TuningProgress::TuningProgress(const TuningSettings& settings, const TuningRequest& request,
-                               std::size_t total)
-    : settings_(settings), request_(request), total_(total), start_(now()) {}
+                               std::size_t total, TuningSettings::Clock::time_point start)
+    : settings_(settings), request_(request), total_(total), start_(start) {}
 
-TuningSettings::Clock::time_point TuningProgress::now() const {
-  return settings_.clock ? settings_.clock() : TuningSettings::Clock::now();
-}
-
-void TuningProgress::done(std::size_t done) {
+void TuningProgress::done(std::size_t done, TuningSettings::Clock::time_point t) {
   const Logger log = settings_.logger();
   if (!log.prints(LogLevel::detail) || done >= total_) return;
-  const auto t = now();
   if (t - start_ < settings_.progress_after) return;
   if (said_ && t - last_said_ < settings_.progress_every) return;
   said_ = true;

@@ -12,15 +12,16 @@ namespace tiletune::detail {
 
 class TuningProgress {
  public:
-  // Starts the clock for a tuning of `request` over `total` configurations.
-  TuningProgress(const TuningSettings& settings, const TuningRequest& request, std::size_t total);
+  // For a tuning of `request` over `total` configurations that started at `start`, on the
+  // settings' clock. The caller reads that clock (once per configuration, see done), so that
+  // what it times by the same readings (Measurement::measured_at_ms) agrees with what is said.
+  TuningProgress(const TuningSettings& settings, const TuningRequest& request, std::size_t total,
+                 TuningSettings::Clock::time_point start);
 
-  // `done` configurations of the total have had their turn.
-  void done(std::size_t done);
+  // `done` configurations of the total have had their turn, the last ending at `now`.
+  void done(std::size_t done, TuningSettings::Clock::time_point now);
 
  private:
-  TuningSettings::Clock::time_point now() const;
-
   const TuningSettings& settings_;
   const TuningRequest& request_;
   const std::size_t total_;

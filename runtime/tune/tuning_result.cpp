@@ -93,6 +93,14 @@ std::string TuningResult::table() const {
     out += std::to_string(count) + " configuration" + (count == 1 ? "" : "s") + " " + reason + "\n";
   out += slowest_builds(axis_names, measurements);
   if (tuned && !search.empty()) out += "search: " + search + "\n";
+  // How soon the search found what it kept: a long tuning whose winner came early says a smaller
+  // budget would have found it too.
+  if (tuned && best >= 0 && measurements.size() > 1 &&
+      measurements[static_cast<std::size_t>(best)].measured_at_ms >= 0) {
+    std::snprintf(line, sizeof line, "best measured %.3f s into the tuning\n",
+                  measurements[static_cast<std::size_t>(best)].measured_at_ms / 1000);
+    out += line;
+  }
   if (!measure.empty()) out += "measured: " + measure + "\n";
   if (from_file || from_root || from_rank >= 0 || cache_hit)
     std::snprintf(line, sizeof line, "tuned in %.3f s\n", seconds);

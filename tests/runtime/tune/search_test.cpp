@@ -288,6 +288,40 @@ TEST(Search, TheTableCountsWhatTheSearchDidNotVisit) {
   EXPECT_EQ(table.find("[stopped"), std::string::npos);
 }
 
+// Each trial's end is on the tuning's clock (here it moves only by the kernels' samples): in the
+// order measured, each ends at least its own samples' time after the one before; what was not
+// measured here has none; the table says when the winner was measured.
+TEST(Search, EachTrialSaysWhenItEndedAndTheTableWhenTheBestWasMeasured) {
+  Fixture f(landscape);
+  const TuningResult r = tune_once(f, large_site(), sample(3));
+  std::vector<const Measurement*> measured;
+  for (const Measurement& m : r.measurements) {
+    if (m.not_visited || m.same_code_as >= 0) {
+      EXPECT_EQ(m.measured_at_ms, -1) << r.table();
+    } else {
+      ASSERT_TRUE(m.ok);
+      EXPECT_GT(m.measured_at_ms, 0);
+      measured.push_back(&m);
+    }
+  }
+  ASSERT_GT(measured.size(), 10u);
+  std::sort(measured.begin(), measured.end(), [](const Measurement* a, const Measurement* b) {
+    return a->measured_at_ms < b->measured_at_ms;
+  });
+  double before = 0;
+  for (const Measurement* m : measured) {
+    EXPECT_GE(m->measured_at_ms - before, m->samples * m->median_ms * (1 - 1e-9));
+    before = m->measured_at_ms;
+  }
+  const double clock_ms =
+      std::chrono::duration<double, std::milli>(f.clock.now().time_since_epoch()).count();
+  EXPECT_LE(before, clock_ms);
+  char line[64];
+  std::snprintf(line, sizeof line, "best measured %.3f s into the tuning\n",
+                r.measurements[static_cast<std::size_t>(r.best)].measured_at_ms / 1000);
+  EXPECT_NE(r.table().find(line), std::string::npos) << r.table();
+}
+
 TEST(Search, AutomaticIsExhaustiveUpToTheThresholdAndSamplesBeyond) {
   EXPECT_EQ(detail::resolved_strategy(SearchStrategy::automatic, kExhaustiveUpTo),
             SearchStrategy::exhaustive);
