@@ -11,8 +11,9 @@
 // kernel, one untimed tuning of its first configuration loads NVRTC and the driver's module code,
 // so that the first timed tuning is not the only one to pay for them. Each strategy's mean wall
 // time is printed with where this thread spent it (compiles waited for, loading, checking,
-// measuring), and each sample tuning with its rounds and its slowest build (each round waits for
-// its slowest compile). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
+// measuring), and each sample tuning with its rounds, how far into it its winner was measured
+// (the rounds after only confirmed it) and its slowest build (each round waits for its slowest
+// compile). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
 // [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
 // about a minute, and its winner is re-timed with the sample winners, so one is its best). The
 // summary line is last. SEARCH_SCALE_TABLES=FILE appends every tuning's table to FILE, the
@@ -154,6 +155,9 @@ struct Tuning {
   // Its slowest build (Measurement::build_ms): a round that holds it waits at least that long.
   double slowest_build_ms = 0;
   std::string slowest_build;
+  // When its winner's trial ended (Measurement::measured_at_ms), in seconds into the tuning: the
+  // rounds after it only confirmed it.
+  double best_at_s = -1;
   // Its compiler, whose counters are read once the kernel's tunings are done: a build started
   // ahead and dropped while compiling finishes after its tuning, and is counted then.
   std::shared_ptr<detail::NvrtcCompiler> compiler;
@@ -211,6 +215,7 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
       std::fclose(f);
     }
   t.winner = r.best_config();
+  t.best_at_s = r.measurements[static_cast<std::size_t>(r.best)].measured_at_ms / 1000;
   t.phases = r.phases;
   t.rounds = r.rounds;
   for (const Measurement& m : r.measurements) {
@@ -329,9 +334,9 @@ int main(int argc, char** argv) {
       good += ratio <= kWithin;
       std::printf(
           "  %-9s sample (seed %d): %.2f s in %d rounds, %d compiled, winner %s at %.3fx the "
-          "exhaustive best; slowest build %.0f ms (%s)\n",
+          "exhaustive best, measured %.2f s in; slowest build %.0f ms (%s)\n",
           c->name.c_str(), seed, t.seconds, t.rounds, t.visited,
-          c->info.space.describe(t.winner).c_str(), ratio, t.slowest_build_ms,
+          c->info.space.describe(t.winner).c_str(), ratio, t.best_at_s, t.slowest_build_ms,
           t.slowest_build.c_str());
     }
     for (const Config& cfg : exhaustive.front().fastest)

@@ -82,6 +82,39 @@ class UuidAsSixteenBytes(unittest.TestCase):
         self.assertEqual(cp.cuda.runtime.getDeviceProperties(0)["uuid"], whole)
 
 
+class TiletuneSides(unittest.TestCase):
+    # Three configurations: [1] the best, [2] within 3% of it, [3] 2x.
+    judge = {(1,): 1.0, (2,): 1.02, (3,): 2.0}
+
+    def test_first_within_from_the_trials_in_the_order_measured(self):
+        samples = [
+            # Measured [3] at 0.2 s, [2] at 0.5 s (within 3% from then), [1] at 0.9 s; done 1.5 s.
+            {"seconds": 1.5, "visited": 3, "winner": [1],
+             "trials": [[[1], 1.0, 0.9], [[3], 2.0, 0.2], [[2], 1.02, 0.5]]},
+            # Its own timings put [3] first (noise): not within 3% until [1] beat it at 0.7 s.
+            {"seconds": 1.0, "visited": 3, "winner": [1],
+             "trials": [[[3], 0.9, 0.1], [[2], None, 0.3], [[1], 0.8, 0.7]]},
+        ]
+        lines, done = compare.tiletune_sides(samples, self.judge, 1.0)
+        self.assertEqual([line[0] for line in lines],
+                         ["tiletune, first within", "tiletune, tuning done"])
+        self.assertEqual(lines[0][3], [0.5, 0.7])
+        self.assertEqual(done, [1.5, 1.0])
+        self.assertEqual(lines[1][2], 2)
+
+    def test_a_winner_outside_3_percent_is_never_done(self):
+        samples = [{"seconds": 1.0, "visited": 1, "winner": [3], "trials": [[[3], 2.0, 0.4]]}]
+        lines, done = compare.tiletune_sides(samples, self.judge, 1.0)
+        self.assertEqual(lines[0][3], [None])
+        self.assertEqual(done, [None])
+        self.assertEqual(lines[0][5], 2.0)
+
+    def test_runs_without_trials_have_only_the_done_line(self):
+        samples = [{"seconds": 1.0, "visited": 1, "winner": [1]}]
+        lines, _ = compare.tiletune_sides(samples, self.judge, 1.0)
+        self.assertEqual([line[0] for line in lines], ["tiletune, tuning done"])
+
+
 class RunLimits(unittest.TestCase):
     def test_default_is_the_goal_times_tiletune_and_the_whole_space(self):
         self.assertEqual(compare.run_limits(None, None, 1.5, 1024), (1024, 15.0))
