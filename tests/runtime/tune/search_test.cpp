@@ -6,6 +6,7 @@
 #include "search/search_strategies.h"
 #include "support/fake_device.h"
 #include "support/temporary_directory.h"
+#include "tune/search/neighbourhood.h"
 #include "tune/search/sample.h"
 
 #include <tiletune/site.h>
@@ -236,6 +237,36 @@ TEST(Search, TheClimbsFromTheFastestStartsShareTheirRounds) {
   EXPECT_LE(r.measurements[r.best].median_ms, best_of_space(large_site()) * 1.03);
 }
 
+// A climb that steps to a configuration more than 3% slower than the best measured so far ends
+// there: every configuration of a climbing round after the first neighbours one visited before it
+// that was within 3% of the best by then. (Without that end, this landscape's seed-5 search
+// climbs on in its third round around bm=128 bn=32 bk=32 vec=4 stages=4, further behind.)
+TEST(Search, AClimbFarBehindTheBestEnds) {
+  TuningResult r;
+  const SiteInfo info = large_site();
+  const std::vector<std::vector<std::size_t>> rounds = rounds_of(info, landscape, r);
+  ASSERT_GE(rounds.size(), 3u);
+  const detail::Neighbourhood neighbours(info.space);
+  // The first climbing round is around the starts (the sample's fastest, wherever they are); from
+  // the second on, each round is around where the climbs stepped.
+  std::vector<bool> seen(info.space.size(), false);
+  for (std::size_t i : rounds[0]) seen[i] = true;
+  for (std::size_t i : rounds[1]) seen[i] = true;
+  for (std::size_t k = 2; k < rounds.size(); ++k) {
+    double best = 1e30;
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      if (seen[i]) best = std::min(best, r.measurements[i].median_ms);
+    for (std::size_t c : rounds[k]) {
+      bool near = false;
+      for (std::size_t p : neighbours.of(c))
+        near = near || (seen[p] && r.measurements[p].median_ms <= best * 1.03);
+      EXPECT_TRUE(near) << "round " << k << ": "
+                        << info.space.describe(info.space.configurations()[c]);
+    }
+    for (std::size_t i : rounds[k]) seen[i] = true;
+  }
+}
+
 // Under 1% from one value of bm to the next, with the best at bm 256.
 double gentle_slope(const std::string& variant, const Geometry&) {
   return 1 - 0.001 * std::log2(static_cast<double>(values_in(variant).at(0)));
@@ -265,14 +296,19 @@ TEST(Search, InASpaceOfAThousandTheSampleCompilesAtMost8PercentInFewRoundsAndFin
   ASSERT_EQ(info.space.size(), 1024u);
   ASSERT_EQ(detail::most_visits(1024), 81u);
   const double best = best_of_space(info);
-  int within = 0;
+  int within = 0, rounds = 0;
   for (unsigned long long seed = 1; seed <= 10; ++seed) {
     Fixture f(landscape);
     const TuningResult r = tune_once(f, info, sample(seed));
     EXPECT_LE(visited(r).size(), 81u) << "seed " << seed;
-    EXPECT_LE(r.rounds, 5) << "seed " << seed;
+    // A climb that falls behind the best ends, and the one left may climb on with the visits it
+    // leaves: one seed (2) takes 6 rounds to the best, where 3 climbs spent the visits in 4 and
+    // ended 6.6% short of it; the rounds in all are fewer (37 against 40).
+    EXPECT_LE(r.rounds, 6) << "seed " << seed;
+    rounds += r.rounds;
     within += r.measurements[r.best].median_ms <= best * 1.03;
   }
+  EXPECT_LE(rounds, 40);
   EXPECT_GE(within, 9);
 }
 
