@@ -1,9 +1,9 @@
 // `search = sample`: a random sample of the space drawn with the seed, then local search from the
 // fastest few of it, one value up or down along each axis, while a step gains more than 1% and
 // does not land more than 3% behind the best so far. The climbs go in lockstep, so that each
-// round's compiles overlap. While a round is measured, the
-// neighbours of each climb's leader so far (where the climb would move if the round ended now)
-// are built ahead, so that the next round finds them compiled.
+// round's compiles overlap. While a round is measured, the neighbours of each climb's leader so
+// far (where the climb would move if the round ended now) are built ahead, so that the next round
+// finds them compiled.
 #include "tune/search/sample.h"
 #include "tune/search/neighbourhood.h"
 #include "tune/search/strategy.h"
