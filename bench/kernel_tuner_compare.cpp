@@ -23,28 +23,12 @@ using namespace tiletune::bench;
 
 namespace {
 
-// One cold tuning of `c` with `strategy` (and `seed`, for a seeded one): a fresh runtime, no
-// compile cache, no results file.
+// One cold tuning of `c`: no compile cache either.
 TuningResult tune_cold(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
                        SearchStrategy strategy, double& seconds,
                        unsigned long long seed = kDefaultSearchSeed) {
-  RuntimeOptions options;
-  options.results_file = "";
-  Runtime runtime(detail::open_cuda_device(), std::make_shared<detail::NvrtcCompiler>(nullptr),
-                  options);
-  Site site(c.info, &runtime);
-  const auto tuning_options = [&] {
-    TuningOptions o;
-    o.search.strategy = strategy;
-    o.search.seed = seed;
-    return o;
-  };
-  std::vector<void*> args = c.args;
-  const Clock::time_point start = Clock::now();
-  site.launch(c.key, c.geometry, args.data(), tuning_options);
-  synchronize(device, sync);
-  seconds = seconds_since(start);
-  return *site.result(c.key);
+  return tiletune::bench::tune_cold(
+      device, sync, c, strategy, std::make_shared<detail::NvrtcCompiler>(nullptr), seconds, seed);
 }
 
 std::string json_string(const std::string& text) {

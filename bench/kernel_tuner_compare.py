@@ -17,7 +17,8 @@ search_scale holds tiletune to); tiletune's runs draw with seeds 1..N, Kernel Tu
 random. The upper medians (half the runs within 3%), the figure of earlier runs, are printed
 too. Each Kernel Tuner run runs in a process of its own, after one untimed compile and launch
 that loads NVRTC and CuPy's kernel machinery, with a source of its own (a comment that names the
-run), so that no run finds another's compiles in CuPy's cache. Kernel Tuner compiles one configuration at a time: that is how it runs by default.
+run), so that no run finds another's compiles in CuPy's cache. Kernel Tuner compiles one
+configuration at a time: that is how it runs by default.
 One difference in what is compiled: Kernel Tuner's kernel carries the occupancy as
 __launch_bounds__, which NVVM sees; search_scale's source has no TILETUNE_LAUNCH_BOUNDS macro, so
 tiletune gives it to ptxas only, and a configuration's machine code can differ between the two
@@ -28,6 +29,7 @@ usage: kernel_tuner_compare.py TILETUNE_JSON [--runs N] [--time-limit S] [--max-
 """
 
 import argparse
+import collections
 import json
 import math
 import os
@@ -151,19 +153,29 @@ def seconds_text(values):
     return ", ".join("%.2f" % v if v is not None else "never" for v in values)
 
 
-def time_at_quality(times, quality=QUALITY):
-    """The seconds by which at least `quality` of the runs were within 3% (the k-th fastest of n,
-    k = ceil(quality * n)); infinite when fewer runs ever got there. A run that never got there
-    counts as infinite."""
+# One side's line of the table: its runs made, how many got within 3%, each run's seconds to
+# within 3% (None: never; a Kernel Tuner strategy stopped early has its runs not made as None
+# after them), configurations measured per run, and its worst final winner against the best.
+Side = collections.namedtuple("Side", "name runs good times configs worst")
+
+
+def runs_needed(runs):
+    """How many of `runs` runs must get within 3% for QUALITY of them to (at least one)."""
+    return max(1, math.ceil(QUALITY * runs - 1e-9))
+
+
+def time_at_quality(times):
+    """The seconds by which QUALITY of the runs were within 3% (the runs_needed-th fastest);
+    infinite when fewer runs ever got there. A run that never got there counts as infinite."""
     ordered = sorted(t if t is not None else math.inf for t in times)
     if not ordered:
         return math.inf
-    return ordered[max(1, math.ceil(quality * len(ordered) - 1e-9)) - 1]
+    return ordered[runs_needed(len(ordered)) - 1]
 
 
 def cannot_reach_quality(times, runs):
     """True once so many of `times` never got within 3% that QUALITY of `runs` runs cannot."""
-    return sum(t is None for t in times) > runs - math.ceil(QUALITY * runs - 1e-9)
+    return sum(t is None for t in times) > runs - runs_needed(runs)
 
 
 def upper_median(times):
@@ -190,23 +202,22 @@ def tiletune_sides(samples, judge, best):
     as Kernel Tuner's runs are: the goal's figure, like for like), and when its tuning ended with
     its winner (what a caller waits for). Returns the table's lines, the first the goal's (only
     the second where the runs carry no trials), and the tuning-done times."""
-    done_times, first_times = [], []
+    ratios = [judge.get(tuple(s["winner"]), math.inf) / best for s in samples]
+    done_times = [s["seconds"] if ratio <= WITHIN else None for s, ratio in zip(samples, ratios)]
+    first_times = []
     for s in samples:
-        ratio = judge.get(tuple(s["winner"]), math.inf) / best
-        done_times.append(s["seconds"] if ratio <= WITHIN else None)
         if "trials" in s:
             rows = sorted(({"config": t[0], "time": t[1], "seconds": t[2]} for t in s["trials"]),
                           key=lambda row: row["seconds"])
             first_times.append(reached(rows, judge, best)[0])
-    ratios = [judge.get(tuple(s["winner"]), math.inf) / best for s in samples]
     visited = statistics.mean(s["visited"] for s in samples)
-    lines = []
-    if len(first_times) == len(samples):
-        lines.append(("tiletune, first within", len(samples),
-                      sum(t is not None for t in first_times), first_times, visited, max(ratios)))
-    lines.append(("tiletune, tuning done", len(samples), sum(t is not None for t in done_times),
-                  done_times, visited, max(ratios)))
-    return lines, done_times
+
+    def side(name, times):
+        return Side(name, len(samples), sum(t is not None for t in times), times, visited,
+                    max(ratios))
+
+    lines = [side("tiletune, first within", first_times)] if len(first_times) == len(samples) else []
+    return lines + [side("tiletune, tuning done", done_times)], done_times
 
 
 def main():
@@ -235,7 +246,7 @@ def main():
     lines = list(ours_lines)
     # The goal's figure is the first line's; Kernel Tuner's limit follows from the later figure,
     # the tuning's end, which gives Kernel Tuner the more time.
-    ours = time_at_quality(ours_lines[0][3])
+    ours = time_at_quality(ours_lines[0].times)
     budget, time_limit = run_limits(args.time_limit, args.max_configs, time_at_quality(done_times),
                                     len(data["exhaustive"]["table"]))
 
@@ -281,8 +292,9 @@ def main():
                                       else "never within 3%", final), flush=True)
         made = len(times)
         # Runs not made count as never: the figure at the quality bar is over args.runs.
-        lines.append(("kt " + strategy, made, sum(t is not None for t in times),
-                      times + [None] * (args.runs - made), statistics.mean(measured), max(finals)))
+        lines.append(Side("kt " + strategy, made, sum(t is not None for t in times),
+                          times + [None] * (args.runs - made), statistics.mean(measured),
+                          max(finals)))
 
     print()
     print("kernel_tuner_compare: the matmul of search_scale, %d configurations; judge: tiletune's "
@@ -298,16 +310,17 @@ def main():
     def shown(t):
         return "%.2f" % t if math.isfinite(t) else ">%.1f" % time_limit
 
-    for name, runs, good, times, measured, worst in lines:
+    for line in lines:
+        made = line.times[:line.runs]
         print("%-24s %5d %7d/%-2d %9s %9s %9.0f %11.3fx  %s" % (
-            name, runs, good, runs, shown(time_at_quality(times)), shown(upper_median(times[:runs])),
-            measured, worst, seconds_text(times[:runs])))
+            line.name, line.runs, line.good, line.runs, shown(time_at_quality(line.times)),
+            shown(upper_median(made)), line.configs, line.worst, seconds_text(made)))
 
     # The goal's figure, at equal quality: each side's time by which QUALITY of its runs were
     # within 3% (the bar search_scale holds tiletune to). A Kernel Tuner strategy that did not get
     # there within its runs' limit (GOAL x tiletune's, by default) is at least that much slower.
     kt_lines = lines[len(ours_lines):]
-    theirs = {name: time_at_quality(times) for name, _, _, times, _, _ in kt_lines}
+    theirs = {line.name: time_at_quality(line.times) for line in kt_lines}
     name, fastest = min(theirs.items(), key=lambda kv: kv[1])
     if math.isinf(ours):
         print("kernel_tuner_compare: tiletune's sample was within 3%% in fewer than %d%% of its runs" %
@@ -315,12 +328,12 @@ def main():
     elif math.isinf(fastest):
         print("kernel_tuner_compare: at equal quality (%d%% of runs within 3%%): %s %.2f s; no "
               "Kernel Tuner strategy got there within its runs' %.1f s: over %.1fx faster (goal "
-              ">= %.0fx)" % (QUALITY * 100, ours_lines[0][0], ours, time_limit,
+              ">= %.0fx)" % (QUALITY * 100, ours_lines[0].name, ours, time_limit,
                               time_limit / ours, GOAL))
     else:
         print("kernel_tuner_compare: at equal quality (%d%% of runs within 3%%): %s %.2f s vs the "
               "fastest Kernel Tuner strategy, %s, %.2f s: %.1fx faster (goal >= %.0fx)" %
-              (QUALITY * 100, ours_lines[0][0], ours, name[3:], fastest, fastest / ours, GOAL))
+              (QUALITY * 100, ours_lines[0].name, ours, name[3:], fastest, fastest / ours, GOAL))
     done = time_at_quality(done_times)
     if math.isfinite(done):
         print("kernel_tuner_compare: with tiletune's tuning done instead (its winner in the "
@@ -329,11 +342,11 @@ def main():
     # The earlier figure, kept for comparison with past runs: the upper medians, which compare
     # tiletune's quality with half the runs'.
     # (Over the runs made: a strategy stopped early counts only those.)
-    medians = {name: upper_median(times[:runs]) for name, runs, _, times, _, _ in kt_lines}
+    medians = {line.name: upper_median(line.times[:line.runs]) for line in kt_lines}
     mname, mfastest = min(medians.items(), key=lambda kv: kv[1])
     print("kernel_tuner_compare: by upper medians (half the runs within 3%%): %s %s s, the "
-          "fastest Kernel Tuner strategy (%s) %s s" % (ours_lines[0][0],
-                                                       shown(upper_median(ours_lines[0][3])),
+          "fastest Kernel Tuner strategy (%s) %s s" % (ours_lines[0].name,
+                                                       shown(upper_median(ours_lines[0].times)),
                                                        mname[3:], shown(mfastest)))
 
 

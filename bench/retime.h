@@ -1,5 +1,6 @@
-// Shared by the benchmarks that judge a tuning's winner (tuning_quality, search_scale): a kernel
-// with the arguments it launches with, and every configuration re-timed on one harness.
+// Shared by the benchmarks that judge a tuning's winner (tuning_quality, search_scale,
+// kernel_tuner_compare): a kernel with the arguments it launches with, one cold tuning of it, and
+// every configuration re-timed on one harness.
 #pragma once
 
 #include "tuning_bench_support.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,29 @@ struct BenchCase {
   float scalar = 2.0f;
   int n = 0;
 };
+
+// One cold tuning of `c` with `strategy` (and `seed`, for a seeded one) through `compiler`: a fresh
+// runtime, no results file; `seconds` from its first launch to the kernel's end.
+inline TuningResult tune_cold(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
+                              SearchStrategy strategy, std::shared_ptr<detail::Compiler> compiler,
+                              double& seconds, unsigned long long seed = kDefaultSearchSeed) {
+  RuntimeOptions options;
+  options.results_file = "";
+  Runtime runtime(detail::open_cuda_device(), std::move(compiler), options);
+  Site site(c.info, &runtime);
+  const auto tuning_options = [&] {
+    TuningOptions o;
+    o.search.strategy = strategy;
+    o.search.seed = seed;
+    return o;
+  };
+  std::vector<void*> args = c.args;
+  const Clock::time_point start = Clock::now();
+  site.launch(c.key, c.geometry, args.data(), tuning_options);
+  synchronize(device, sync);
+  seconds = seconds_since(start);
+  return *site.result(c.key);
+}
 
 // Each of `configs`' time on one harness, independent of any tuning: 3 interleaved passes of 100
 // samples after 10 warm-up launches; a configuration's time is its best pass median.

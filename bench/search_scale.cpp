@@ -187,24 +187,11 @@ constexpr std::size_t kFastestShown = 5;
 // One cold tuning of `c` with `strategy` (and `seed`, for a seeded one).
 Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
                  SearchStrategy strategy, unsigned long long seed = kDefaultSearchSeed) {
-  RuntimeOptions options;
-  options.results_file = "";
   auto compiler = std::make_shared<detail::NvrtcCompiler>(nullptr);
-  Runtime runtime(detail::open_cuda_device(), compiler, options);
-  Site s(c.info, &runtime);
-  const auto tuning_options = [&] {
-    TuningOptions o;
-    o.search.strategy = strategy;
-    o.search.seed = seed;
-    return o;
-  };
-  const Clock::time_point start = Clock::now();
-  s.launch(c.key, c.geometry, c.args.data(), tuning_options);
-  synchronize(device, sync);
   Tuning t;
-  t.seconds = seconds_since(start);
   t.compiler = compiler;
-  const TuningResult r = *s.result(c.key);
+  const TuningResult r =
+      tiletune::bench::tune_cold(device, sync, c, strategy, compiler, t.seconds, seed);
   // SEARCH_SCALE_TABLES=FILE appends each tuning's table to FILE (every configuration it measured
   // with its median: the landscape the strategies search), written after the tuning is timed.
   if (const char* file = std::getenv("SEARCH_SCALE_TABLES"))

@@ -508,15 +508,15 @@ Search effective_search(Search search, const TuningSettings& settings) {
 }
 
 // The configurations the search visits, each round's builds queued then measured in order, into
-// `result`; the caller's buffers as they were afterwards. Once the budget has run out (and some
-// configuration has run), the rest are not visited. Returns the function each configuration ran.
+// `result`; the caller's buffers as they were afterwards. The budget, the progress lines and each
+// trial's end count from `start`, the tuning's start on its clock. Once the budget has run out (and
+// some configuration has run), the rest are not visited. Returns the function each configuration
+// ran.
 std::vector<FunctionHandle> run_trials(const TuningTools& tools, const TuningRequest& request,
                                        const DeviceInfo& device, std::vector<Candidate>& candidates,
-                                       TuningResult& result, Clock::time_point tuning_start) {
+                                       TuningResult& result, Clock::time_point start) {
   const TuningSettings& settings = tools.settings;
   const auto now = [&] { return settings.clock ? settings.clock() : Clock::now(); };
-  // The budget, the progress lines and each trial's end count from the tuning's start.
-  const Clock::time_point start = tuning_start;
   const WaitForBuilds wait{candidates};
   const TuningOptions options = with_effective_measure(request.options(), settings);
   if (candidates.size() > 1) result.measure = std::string(measure_name(options.measure));
