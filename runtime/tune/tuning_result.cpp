@@ -95,10 +95,9 @@ std::string TuningResult::table() const {
   if (tuned && !search.empty()) out += "search: " + search + "\n";
   // How soon the search found what it kept: a long tuning whose winner came early says a smaller
   // budget would have found it too.
-  if (tuned && best >= 0 && measurements.size() > 1 &&
-      measurements[static_cast<std::size_t>(best)].measured_at_ms >= 0) {
+  if (tuned && measurements.size() > 1 && best_measured_at_ms() >= 0) {
     std::snprintf(line, sizeof line, "best measured %.3f s into the tuning\n",
-                  measurements[static_cast<std::size_t>(best)].measured_at_ms / 1000);
+                  best_measured_at_ms() / 1000);
     out += line;
   }
   if (!measure.empty()) out += "measured: " + measure + "\n";

@@ -177,6 +177,11 @@ TEST(Tuner, OfTwoConfigurationsWithTheSameCodeTheFirstInTheSpaceWinsWhicheverIsM
   EXPECT_EQ(result.measurements[5].same_code_as, -1);
   EXPECT_EQ(result.measurements[4].same_code_as, 5);
   EXPECT_EQ(result.best_config(), (Config{128, 2}));
+  // The winner took (128, 4)'s median: the search found it when (128, 4)'s trial ended.
+  EXPECT_EQ(result.measurements[4].measured_at_ms, -1);
+  ASSERT_GE(result.measurements[5].measured_at_ms, 0);
+  EXPECT_EQ(result.best_measured_at_ms(), result.measurements[5].measured_at_ms);
+  EXPECT_NE(result.table().find("best measured "), std::string::npos) << result.table();
 }
 
 TEST(Tuner, TheSameCodeWithAnotherGeometryIsMeasured) {
