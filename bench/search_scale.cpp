@@ -13,11 +13,13 @@
 // time is printed with where this thread spent it (compiles waited for, loading, checking,
 // measuring), and each sample tuning with its rounds, how far into it its winner was measured
 // (the rounds after only confirmed it) and its slowest build (each round waits for its slowest
-// compile). Usage: search_scale [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS
-// [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and 10: one exhaustive tuning of the convolution takes
-// about a minute, and its winner is re-timed with the sample winners, so one is its best). The
-// summary line is last. SEARCH_SCALE_TABLES=FILE appends every tuning's table to FILE, the
-// landscapes bench/search_replay reads. Skips without a GPU.
+// compile). Then the floor: the quickest cold tuning of one configuration within 3% of the best,
+// alone, what a search that knew the answer would take (floor_of). Usage: search_scale
+// [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and
+// 10: one exhaustive tuning of the convolution takes about a minute, and its winner is re-timed
+// with the sample winners, so one is its best). The summary line is last. SEARCH_SCALE_TABLES=FILE
+// appends every tuning's table to FILE, the landscapes bench/search_replay reads. Skips without a
+// GPU.
 #include "padded_matmul.h"
 #include "retime.h"
 #include "search_scale_spaces.h"
@@ -152,6 +154,9 @@ struct Tuning {
   int rounds = 0;      // of the search, each compiled and measured before the next
   TuningResult::Phases phases;
   std::vector<Config> fastest;  // the few fastest measured, fastest first (the tuning's medians)
+  // Those within 3% of its fastest (its medians), the quickest built first: the answers a search
+  // may end with, for the floor below.
+  std::vector<Config> within_quickest_built;
   // Its slowest build (Measurement::build_ms): a round that holds it waits at least that long.
   double slowest_build_ms = 0;
   std::string slowest_build;
@@ -202,7 +207,7 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
       std::fclose(f);
     }
   t.winner = r.best_config();
-  t.best_at_s = r.measurements[static_cast<std::size_t>(r.best)].measured_at_ms / 1000;
+  t.best_at_s = r.best_measured_at_ms() / 1000;
   t.phases = r.phases;
   t.rounds = r.rounds;
   for (const Measurement& m : r.measurements) {
@@ -225,18 +230,49 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   });
   for (std::size_t i = 0; i < ran.size() && i < kFastestShown; ++i)
     t.fastest.push_back(ran[i]->config);
+  std::vector<const Measurement*> within;
+  for (const Measurement* m : ran)
+    if (m->median_ms <= ran.front()->median_ms * kWithin) within.push_back(m);
+  std::stable_sort(within.begin(), within.end(), [](const Measurement* a, const Measurement* b) {
+    return a->build_ms < b->build_ms;
+  });
+  for (const Measurement* m : within) t.within_quickest_built.push_back(m->config);
   return t;
+}
+
+// `c` with `config` the whole of its space (its arguments still point into `c`).
+BenchCase alone(const BenchCase& c, const Config& config) {
+  BenchCase one = c;
+  std::vector<Space::Axis> axes;
+  for (int a = 0; a < config.size(); ++a)
+    axes.push_back({c.info.space.axis_names()[static_cast<std::size_t>(a)], {config[a]}});
+  one.info.space = Space::cartesian(std::move(axes));
+  return one;
 }
 
 // One untimed tuning of `c`'s first configuration alone.
 void warm_up(detail::Device& device, const DeviceMemory& sync, const BenchCase& c) {
-  BenchCase first = c;
-  std::vector<Space::Axis> axes;
-  const Config& config = c.info.space.configurations().front();
-  for (int a = 0; a < config.size(); ++a)
-    axes.push_back({c.info.space.axis_names()[static_cast<std::size_t>(a)], {config[a]}});
-  first.info.space = Space::cartesian(std::move(axes));  // its arguments still point into `c`
+  BenchCase first = alone(c, c.info.space.configurations().front());
   tune_cold(device, sync, first, SearchStrategy::exhaustive);
+}
+
+// How many of the answers within 3% the floor tries (the quickest built in the exhaustive tuning).
+constexpr std::size_t kFloorTries = 6;
+
+// The floor under any search of `c`'s space: the quickest cold tuning of one answer within 3% of
+// the best, alone (a space of that one configuration: compiled and loaded, no samples needed). A
+// search that knew the answer in advance would take that long; one that must find it takes longer.
+// So if the floor is above a tenth of the exhaustive tuning, no search is 10x faster at that
+// quality on this machine.
+std::pair<double, Config> floor_of(detail::Device& device, const DeviceMemory& sync,
+                                   const BenchCase& c, const std::vector<Config>& answers) {
+  std::pair<double, Config> floor{1e30, {}};
+  for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
+    BenchCase one = alone(c, answers[i]);
+    const Tuning t = tune_cold(device, sync, one, SearchStrategy::exhaustive);
+    if (t.seconds < floor.first) floor = {t.seconds, answers[i]};
+  }
+  return floor;
 }
 
 // "2.41 s in 4.5 rounds (compiles waited for 1210 ms, loading 80 ms, checking 0 ms, measuring
@@ -331,6 +367,14 @@ int main(int argc, char** argv) {
                   c->name.c_str(), c->info.space.describe(cfg).c_str(), time_of(cfg),
                   time_of(cfg) / best);
     const double speedup = exhaustive_s / sample_s;
+    const std::vector<Config>& answers = exhaustive.front().within_quickest_built;
+    const auto [floor_s, floor_config] = floor_of(d, out, *c, answers);
+    std::printf(
+        "  %-9s floor: %s alone, cold, %.2f s (the quickest of %zu of the %zu within 3%%); 10x "
+        "needs <= %.2f s: the floor is %.2f of that\n",
+        c->name.c_str(), c->info.space.describe(floor_config).c_str(), floor_s,
+        std::min(answers.size(), kFloorTries), answers.size(), exhaustive_s / 10,
+        floor_s / (exhaustive_s / 10));
     std::printf("  %-9s compile work: exhaustive %s; sample %s\n", c->name.c_str(),
                 mean_compile_work(exhaustive).c_str(), mean_compile_work(sampled).c_str());
     std::printf(
@@ -347,8 +391,9 @@ int main(int argc, char** argv) {
         exhaustive_runs_here, exhaustive_runs_here == 1 ? "" : "s", sample_s, visited, speedup,
         conv ? ", sample <= 5 s" : "", good, sample_runs_here);
     char part[160];
-    std::snprintf(part, sizeof part, " %s %.1fx less time (sample %.2f s), %d/%d within 3%%;",
-                  c->name.c_str(), speedup, sample_s, good, sample_runs_here);
+    std::snprintf(part, sizeof part,
+                  " %s %.1fx less time (sample %.2f s), %d/%d within 3%%, floor %.2f s;",
+                  c->name.c_str(), speedup, sample_s, good, sample_runs_here, floor_s);
     summary += part;
   }
   std::printf("%s\n", summary.c_str());
