@@ -85,10 +85,10 @@ struct TuningResult {
   // to the first in the space, which may be the copy), that trial's. -1 when neither had one here.
   double best_measured_at_ms() const {
     if (best < 0) return -1;
-    const Measurement& m = measurements.at(static_cast<std::size_t>(best));
-    return m.same_code_as >= 0
-               ? measurements.at(static_cast<std::size_t>(m.same_code_as)).measured_at_ms
-               : m.measured_at_ms;
+    const Measurement& winner = measurements.at(static_cast<std::size_t>(best));
+    return winner.same_code_as >= 0
+               ? measurements.at(static_cast<std::size_t>(winner.same_code_as)).measured_at_ms
+               : winner.measured_at_ms;
   }
   // A table with one row per configuration the search visited or refused (values, median,
   // spread, samples, status), and a line counting those it did not visit, by reason.
