@@ -2,22 +2,24 @@
 // bench/data/search_scale_landscapes_h200.txt): each configuration's median from an exhaustive
 // tuning stands in for measuring it, so that a change to the search's rules can be judged on real
 // landscapes without a GPU, over many seeds. It runs the runtime's own search (tune/search/), and
-// prints per kernel how many seeds end within 3% of the landscape's best, the configurations each
-// visits (compiles), its rounds (each a compile latency the tuning waits for in turn), and the
-// configurations built ahead for a round that none visited (compiled for nothing where a worker
-// took them before the round dropped them). No time is simulated: compile and measuring times are
-// search_scale's to measure. Usage: search_replay [FILE [SEEDS]] (default the H200 file, 100 seeds;
-// seed 18, the default one, is printed alone too).
-// Then the fewest rounds a search can have after a random sample: one round of the neighbours of
-// the sample's k fastest, for a few sample sizes and k, with how many seeds end within 3% and the
-// configurations visited. Each round waits for its slowest compile, so this is what a search of
-// two compile latencies finds on these landscapes (docs/development.md: search_scale's figures).
+// prints per kernel how many seeds end within 3% of the landscape's best (and the geometric mean
+// of the winners' ratio to it), the configurations each visits (compiles), its rounds (each a
+// compile latency the tuning waits for in turn), and the configurations built ahead for a round
+// that none visited (compiled for nothing where a worker took them before the round dropped them).
+// No time is simulated: compile and measuring times are search_scale's to measure. Usage:
+// search_replay [FILE [SEEDS]] (default the H200 file, 100 seeds; seed 18, the default one, is
+// printed alone too). Then the fewest rounds a search can have after a random sample: one round of
+// the neighbours of the sample's k fastest, for a few sample sizes and k, with how many seeds end
+// within 3% and the configurations visited. Each round waits for its slowest compile, so this is
+// what a search of two compile latencies finds on these landscapes (docs/development.md:
+// search_scale's figures).
 #include "search_scale_spaces.h"
 
 #include "tune/search/neighbourhood.h"
 #include "tune/search/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -226,11 +228,12 @@ int main(int argc, char** argv) {
         l.kernel.c_str(), one.winner.c_str(), one.ratio, one.visits, one.rounds,
         one.round_sizes.c_str(), one.ahead_unvisited, one.ahead_visited);
     int good = 0;
-    double worst = 0, visits = 0, rounds = 0, ahead = 0, ahead_visited = 0;
+    double worst = 0, log_ratio = 0, visits = 0, rounds = 0, ahead = 0, ahead_visited = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
       const Replay r = replay(l, static_cast<unsigned long long>(seed));
       good += r.ratio <= 1.03;
       worst = std::max(worst, r.ratio);
+      log_ratio += std::log(r.ratio) / seeds;
       visits += static_cast<double>(r.visits) / seeds;
       rounds += static_cast<double>(r.rounds) / seeds;
       ahead += static_cast<double>(r.ahead_unvisited) / seeds;
@@ -239,10 +242,11 @@ int main(int argc, char** argv) {
     char line[300];
     std::snprintf(
         line, sizeof line,
-        "  %-9s %zu configurations, seeds 1 to %d: %d within 3%% of the best (worst "
-        "%.3fx); mean %.1f visited (%.1f of them built ahead), %.2f rounds, %.1f built ahead "
-        "and not visited\n",
-        l.kernel.c_str(), l.space.size(), seeds, good, worst, visits, ahead_visited, rounds, ahead);
+        "  %-9s %zu configurations, seeds 1 to %d: %d within 3%% of the best (geometric mean "
+        "%.4fx, worst %.3fx); mean %.1f visited (%.1f of them built ahead), %.2f rounds, %.1f "
+        "built ahead and not visited\n",
+        l.kernel.c_str(), l.space.size(), seeds, good, std::exp(log_ratio), worst, visits,
+        ahead_visited, rounds, ahead);
     summary += line;
   }
   for (const Landscape& l : landscapes) std::printf("%s", fewest_rounds(l, seeds).c_str());
