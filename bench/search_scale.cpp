@@ -14,7 +14,10 @@
 // measuring), and each sample tuning with its rounds, how far into it its winner was measured
 // (the rounds after only confirmed it) and its slowest build (each round waits for its slowest
 // compile). Then the floor: the quickest cold tuning of one configuration within 3% of the best,
-// alone, what a search that knew the answer would take (floor_of). Usage: search_scale
+// alone, what a search that knew the answer would take (floor_of); and the floors of a search that
+// must confirm its answer by measuring its neighbours, and of one that samples first as the sample
+// strategy does (sample_floor_of): these say whether a rule after the sample could reach the goal
+// at all. Usage: search_scale
 // [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and
 // 10: one exhaustive tuning of the convolution takes about a minute, and its winner is re-timed
 // with the sample winners, so one is its best). The summary line is last. SEARCH_SCALE_TABLES=FILE
@@ -25,6 +28,8 @@
 #include "search_scale_spaces.h"
 
 #include "compile/nvrtc_compiler.h"
+#include "tune/search/neighbourhood.h"
+#include "tune/search/sample.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -160,6 +165,9 @@ struct Tuning {
   // Its slowest build (Measurement::build_ms): a round that holds it waits at least that long.
   double slowest_build_ms = 0;
   std::string slowest_build;
+  // The configurations the device can launch, as indices into the space (the others were pruned
+  // before compiling): the sample strategy draws from these.
+  std::vector<std::size_t> eligible;
   // When its winner's trial ended (Measurement::measured_at_ms), in seconds into the tuning: the
   // rounds after it only confirmed it.
   double best_at_s = -1;
@@ -217,6 +225,8 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
     t.unmeasured += unmeasured;
     t.visited += (!m.not_visited && !pruned) || unmeasured;
   }
+  for (std::size_t i = 0; i < r.measurements.size(); ++i)
+    if (r.measurements[i].failure.rfind("skipped: ", 0) != 0) t.eligible.push_back(i);
   for (const Measurement& m : r.measurements)
     if (m.build_ms > t.slowest_build_ms) {
       t.slowest_build_ms = m.build_ms;
@@ -271,6 +281,78 @@ std::pair<double, Config> floor_of(detail::Device& device, const DeviceMemory& s
     BenchCase one = alone(c, answers[i]);
     const Tuning t = tune_cold(device, sync, one, SearchStrategy::exhaustive);
     if (t.seconds < floor.first) floor = {t.seconds, answers[i]};
+  }
+  return floor;
+}
+
+// `c` with the configurations at `indices` (into its space) the whole of its space, in the space's
+// order.
+BenchCase only(const BenchCase& c, std::vector<std::size_t> indices) {
+  std::sort(indices.begin(), indices.end());
+  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  std::vector<std::vector<long long>> rows;
+  for (std::size_t i : indices) {
+    const Config& config = c.info.space.configurations()[i];
+    std::vector<long long> row;
+    for (int a = 0; a < config.size(); ++a) row.push_back(config[a]);
+    rows.push_back(std::move(row));
+  }
+  BenchCase some = c;
+  some.info.space = Space::list(c.info.space.axis_names(), std::move(rows));
+  return some;
+}
+
+std::size_t index_of(const BenchCase& c, const Config& config) {
+  const std::vector<Config>& all = c.info.space.configurations();
+  return static_cast<std::size_t>(std::find(all.begin(), all.end(), config) - all.begin());
+}
+
+// An answer and its neighbours (one value up or down along an axis, as the local search steps).
+std::vector<std::size_t> confirming(const BenchCase& c, std::size_t answer) {
+  std::vector<std::size_t> set = detail::Neighbourhood(c.info.space).of(answer);
+  set.push_back(answer);
+  return set;
+}
+
+// The floors under a search that samples first, as the sample strategy does. A local search ends
+// at an answer only once it has measured the answer's neighbours (nothing else tells it to stop
+// there); `confirm` is the quickest cold tuning of one answer within 3% with its neighbours, all
+// in one round (of the answers the floor tries). A sample search measures its first sample too:
+// `seeded` holds, for each seed, one cold tuning of that seed's first sample together with that
+// answer and its neighbours, all in one round — what the search would take if, after its sample,
+// it went to the answer in no rounds at all. The sample strategy's time can only be above it,
+// whatever its rules after the sample.
+struct SampleFloor {
+  double confirm_s = 1e30;
+  Config answer;
+  std::size_t confirm_size = 0;
+  std::vector<double> seeded;  // seeds 1, 2, ...
+  std::size_t seeded_size = 0;
+};
+
+SampleFloor sample_floor_of(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
+                            const std::vector<Config>& answers,
+                            const std::vector<std::size_t>& eligible, int seeds) {
+  SampleFloor floor;
+  std::size_t answer = 0;
+  for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
+    const std::vector<std::size_t> set = confirming(c, index_of(c, answers[i]));
+    BenchCase some = only(c, set);
+    const Tuning t = tune_cold(device, sync, some, SearchStrategy::exhaustive);
+    if (t.seconds < floor.confirm_s) {
+      floor.confirm_s = t.seconds;
+      floor.answer = answers[i];
+      floor.confirm_size = some.info.space.size();
+      answer = index_of(c, answers[i]);
+    }
+  }
+  for (int seed = 1; seed <= seeds; ++seed) {
+    std::vector<std::size_t> set =
+        detail::first_sample(eligible, static_cast<unsigned long long>(seed));
+    for (std::size_t i : confirming(c, answer)) set.push_back(i);
+    BenchCase some = only(c, set);
+    floor.seeded_size = std::max(floor.seeded_size, some.info.space.size());
+    floor.seeded.push_back(tune_cold(device, sync, some, SearchStrategy::exhaustive).seconds);
   }
   return floor;
 }
@@ -375,6 +457,22 @@ int main(int argc, char** argv) {
         c->name.c_str(), c->info.space.describe(floor_config).c_str(), floor_s,
         std::min(answers.size(), kFloorTries), answers.size(), exhaustive_s / 10,
         floor_s / (exhaustive_s / 10));
+    const SampleFloor sample_floor =
+        sample_floor_of(d, out, *c, answers, exhaustive.front().eligible, sample_runs_here);
+    std::vector<double> seeded = sample_floor.seeded;
+    std::sort(seeded.begin(), seeded.end());
+    double seeded_mean = 0;
+    for (double s : seeded) seeded_mean += s / seeded.size();
+    std::printf(
+        "  %-9s floor of a search that confirms its answer: %s and its neighbours (%zu), one "
+        "round, cold, %.2f s\n"
+        "  %-9s floor of a search that samples first: each seed's first sample with that answer "
+        "and its neighbours (up to %zu), one round, cold: %.2f to %.2f s, mean %.2f s, %.2f of "
+        "what 10x allows%s\n",
+        c->name.c_str(), c->info.space.describe(sample_floor.answer).c_str(),
+        sample_floor.confirm_size, sample_floor.confirm_s, c->name.c_str(),
+        sample_floor.seeded_size, seeded.front(), seeded.back(), seeded_mean,
+        seeded_mean / (exhaustive_s / 10), conv ? " (5 s: the convolution's goal)" : "");
     std::printf("  %-9s compile work: exhaustive %s; sample %s\n", c->name.c_str(),
                 mean_compile_work(exhaustive).c_str(), mean_compile_work(sampled).c_str());
     std::printf(
@@ -392,8 +490,9 @@ int main(int argc, char** argv) {
         conv ? ", sample <= 5 s" : "", good, sample_runs_here);
     char part[160];
     std::snprintf(part, sizeof part,
-                  " %s %.1fx less time (sample %.2f s), %d/%d within 3%%, floor %.2f s;",
-                  c->name.c_str(), speedup, sample_s, good, sample_runs_here, floor_s);
+                  " %s %.1fx less time (sample %.2f s), %d/%d within 3%%, floor %.2f s, "
+                  "sampling floor %.2f s;",
+                  c->name.c_str(), speedup, sample_s, good, sample_runs_here, floor_s, seeded_mean);
     summary += part;
   }
   std::printf("%s\n", summary.c_str());

@@ -233,6 +233,11 @@ std::size_t most_visits(std::size_t eligible) {
   return std::max(first_sample_size(eligible), eligible * 8 / 100);
 }
 
+std::vector<std::size_t> first_sample(const std::vector<std::size_t>& eligible,
+                                      unsigned long long seed) {
+  return ordered(shuffled(eligible, seed), first_sample_size(eligible.size()));
+}
+
 bool climb_from(const SearchRun& run, std::size_t start) {
   return SampleSearch(run).run_from(start);
 }

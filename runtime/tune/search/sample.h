@@ -5,6 +5,7 @@
 #include "tune/search/strategy.h"
 
 #include <cstddef>
+#include <vector>
 
 namespace tiletune::detail {
 
@@ -15,5 +16,11 @@ bool climb_from(const SearchRun& run, std::size_t start);
 
 std::size_t first_sample_size(std::size_t eligible);
 std::size_t most_visits(std::size_t eligible);
+
+// The sample strategy's first round with `seed`: the first first_sample_size of `eligible` (indices
+// into the space) in the seed's random order, in the space's order. It draws more of that order
+// only while nothing drawn could run. (bench/search_scale's floors rebuild it.)
+std::vector<std::size_t> first_sample(const std::vector<std::size_t>& eligible,
+                                      unsigned long long seed);
 
 }  // namespace tiletune::detail

@@ -237,6 +237,18 @@ TEST(Search, TheClimbsFromTheFastestStartsShareTheirRounds) {
   EXPECT_LE(r.measurements[r.best].median_ms, best_of_space(large_site()) * 1.03);
 }
 
+// detail::first_sample gives the first round as the strategy draws it (bench/search_scale rebuilds
+// it for its floors): the seed's, not another's.
+TEST(Search, TheFirstRoundIsTheSeedsFirstSample) {
+  TuningResult r;
+  const std::vector<std::vector<std::size_t>> rounds = rounds_of(large_site(), landscape, r);
+  ASSERT_FALSE(rounds.empty());
+  std::vector<std::size_t> all(large_site().space.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  EXPECT_EQ(rounds[0], detail::first_sample(all, 5));
+  EXPECT_NE(rounds[0], detail::first_sample(all, 6));
+}
+
 // A climb that steps to a configuration more than 3% slower than the best measured so far ends
 // there: every configuration of a climbing round after the first neighbours one visited before it
 // that was within 3% of the best by then. (Without that end, this landscape's seed-5 search
