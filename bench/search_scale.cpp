@@ -21,8 +21,9 @@
 // [EXHAUSTIVE_RUNS [SAMPLE_RUNS [CONV_EXHAUSTIVE_RUNS [CONV_SAMPLE_RUNS]]]] (default 10, 10, 1 and
 // 10: one exhaustive tuning of the convolution takes about a minute, and its winner is re-timed
 // with the sample winners, so one is its best). The summary line is last. SEARCH_SCALE_TABLES=FILE
-// appends every tuning's table to FILE, the landscapes bench/search_replay reads. Skips without a
-// GPU.
+// appends every tuning's table to FILE, the landscapes bench/search_replay reads;
+// SEARCH_SCALE_FLOOR_SAMPLE=N draws the sampling floor's first samples of N instead of the
+// strategy's size. Skips without a GPU.
 #include "padded_matmul.h"
 #include "retime.h"
 #include "search_scale_spaces.h"
@@ -326,7 +327,8 @@ struct SampleFloor {
   double confirm_s = 1e30;
   Config answer;
   std::size_t confirm_size = 0;
-  std::vector<double> seeded;  // seeds 1, 2, ...
+  std::size_t sample_size = 0;  // of the first sample
+  std::vector<double> seeded;   // seeds 1, 2, ...
   std::size_t seeded_size = 0;
 };
 
@@ -334,6 +336,11 @@ SampleFloor sample_floor_of(detail::Device& device, const DeviceMemory& sync, co
                             const std::vector<Config>& answers,
                             const std::vector<std::size_t>& eligible, int seeds) {
   SampleFloor floor;
+  // SEARCH_SCALE_FLOOR_SAMPLE=N: a first sample of N instead of the strategy's (a smaller one
+  // costs less and finds less: bench/search_replay says how much).
+  const char* size = std::getenv("SEARCH_SCALE_FLOOR_SAMPLE");
+  floor.sample_size = size ? static_cast<std::size_t>(std::atol(size)) : 0;
+  if (floor.sample_size == 0) floor.sample_size = detail::first_sample_size(eligible.size());
   std::size_t answer = 0;
   for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
     const std::vector<std::size_t> set = confirming(c, index_of(c, answers[i]));
@@ -348,7 +355,7 @@ SampleFloor sample_floor_of(detail::Device& device, const DeviceMemory& sync, co
   }
   for (int seed = 1; seed <= seeds; ++seed) {
     std::vector<std::size_t> set =
-        detail::first_sample(eligible, static_cast<unsigned long long>(seed));
+        detail::first_sample(eligible, static_cast<unsigned long long>(seed), floor.sample_size);
     for (std::size_t i : confirming(c, answer)) set.push_back(i);
     BenchCase some = only(c, set);
     floor.seeded_size = std::max(floor.seeded_size, some.info.space.size());
@@ -466,13 +473,15 @@ int main(int argc, char** argv) {
     std::printf(
         "  %-9s floor of a search that confirms its answer: %s and its neighbours (%zu), one "
         "round, cold, %.2f s\n"
-        "  %-9s floor of a search that samples first: each seed's first sample with that answer "
-        "and its neighbours (up to %zu), one round, cold: %.2f to %.2f s, mean %.2f s, %.2f of "
+        "  %-9s floor of a search that samples first: each seed's first sample (%zu) with that "
+        "answer and its neighbours (up to %zu in all), one round, cold: %.2f to %.2f s, mean %.2f "
+        "s, %.2f of "
         "what 10x allows%s\n",
         c->name.c_str(), c->info.space.describe(sample_floor.answer).c_str(),
         sample_floor.confirm_size, sample_floor.confirm_s, c->name.c_str(),
-        sample_floor.seeded_size, seeded.front(), seeded.back(), seeded_mean,
-        seeded_mean / (exhaustive_s / 10), conv ? " (5 s: the convolution's goal)" : "");
+        sample_floor.sample_size, sample_floor.seeded_size, seeded.front(), seeded.back(),
+        seeded_mean, seeded_mean / (exhaustive_s / 10),
+        conv ? " (5 s: the convolution's goal)" : "");
     std::printf("  %-9s compile work: exhaustive %s; sample %s\n", c->name.c_str(),
                 mean_compile_work(exhaustive).c_str(), mean_compile_work(sampled).c_str());
     std::printf(

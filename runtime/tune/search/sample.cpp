@@ -234,8 +234,8 @@ std::size_t most_visits(std::size_t eligible) {
 }
 
 std::vector<std::size_t> first_sample(const std::vector<std::size_t>& eligible,
-                                      unsigned long long seed) {
-  return ordered(shuffled(eligible, seed), first_sample_size(eligible.size()));
+                                      unsigned long long seed, std::size_t size) {
+  return ordered(shuffled(eligible, seed), size ? size : first_sample_size(eligible.size()));
 }
 
 bool climb_from(const SearchRun& run, std::size_t start) {

@@ -17,10 +17,11 @@ bool climb_from(const SearchRun& run, std::size_t start);
 std::size_t first_sample_size(std::size_t eligible);
 std::size_t most_visits(std::size_t eligible);
 
-// The sample strategy's first round with `seed`: the first first_sample_size of `eligible` (indices
-// into the space) in the seed's random order, in the space's order. It draws more of that order
-// only while nothing drawn could run. (bench/search_scale's floors rebuild it.)
+// The sample strategy's first round with `seed`: the first `size` (by default first_sample_size)
+// of `eligible` (indices into the space) in the seed's random order, in the space's order. It draws
+// more of that order only while nothing drawn could run. (bench/search_scale's floors rebuild it,
+// and draw smaller samples the same way.)
 std::vector<std::size_t> first_sample(const std::vector<std::size_t>& eligible,
-                                      unsigned long long seed);
+                                      unsigned long long seed, std::size_t size = 0);
 
 }  // namespace tiletune::detail

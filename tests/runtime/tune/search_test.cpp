@@ -247,6 +247,11 @@ TEST(Search, TheFirstRoundIsTheSeedsFirstSample) {
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
   EXPECT_EQ(rounds[0], detail::first_sample(all, 5));
   EXPECT_NE(rounds[0], detail::first_sample(all, 6));
+  // A smaller sample is the start of the same draw (in the space's order).
+  const std::vector<std::size_t> sixteen = detail::first_sample(all, 5, 16);
+  ASSERT_EQ(sixteen.size(), 16u);
+  for (std::size_t i : sixteen)
+    EXPECT_NE(std::find(rounds[0].begin(), rounds[0].end(), i), rounds[0].end());
 }
 
 // A climb that steps to a configuration more than 3% slower than the best measured so far ends
