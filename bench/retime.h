@@ -38,6 +38,8 @@ inline TuningResult tune_cold(detail::Device& device, const DeviceMemory& sync, 
                               double& seconds, unsigned long long seed = kDefaultSearchSeed) {
   RuntimeOptions options;
   options.results_file = "";
+  // TILETUNE_WORKERS as a program's runtime reads it (0, the default: one per usable CPU).
+  options.workers = RuntimeOptions::from_environment().workers;
   Runtime runtime(detail::open_cuda_device(), std::move(compiler), options);
   Site site(c.info, &runtime);
   const auto tuning_options = [&] {

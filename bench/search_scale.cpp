@@ -23,7 +23,9 @@
 // with the sample winners, so one is its best). The summary line is last. SEARCH_SCALE_TABLES=FILE
 // appends every tuning's table to FILE, the landscapes bench/search_replay reads;
 // SEARCH_SCALE_FLOOR_SAMPLE=N draws the sampling floor's first samples of N instead of the
-// strategy's size. Skips without a GPU.
+// strategy's size; SEARCH_SCALE_KERNELS=a,b runs only those kernels (matmul, reduction, conv);
+// SEARCH_SCALE_TIMELINE=1 prints each sample tuning's measurements as they ended.
+// Skips without a GPU.
 #include "padded_matmul.h"
 #include "retime.h"
 #include "search_scale_spaces.h"
@@ -36,6 +38,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <vector>
 
 using namespace tiletune;
@@ -215,6 +218,22 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
                    r.table().c_str());
       std::fclose(f);
     }
+  // SEARCH_SCALE_TIMELINE=1 prints each sample tuning's measurements in the order they ended:
+  // when (ms into the tuning) and how long the configuration took to build, where the rounds and
+  // their waits show.
+  if (strategy != SearchStrategy::exhaustive && std::getenv("SEARCH_SCALE_TIMELINE")) {
+    std::vector<const Measurement*> ended;
+    for (const Measurement& m : r.measurements)
+      if (m.measured_at_ms >= 0) ended.push_back(&m);
+    std::stable_sort(ended.begin(), ended.end(), [](const Measurement* a, const Measurement* b) {
+      return a->measured_at_ms < b->measured_at_ms;
+    });
+    std::string line = "  " + c.name + " timeline (seed " + std::to_string(seed) + "), ms:";
+    for (const Measurement* m : ended)
+      line += " " + std::to_string(static_cast<int>(m->measured_at_ms)) + "/" +
+              std::to_string(static_cast<int>(m->build_ms));
+    std::printf("%s\n", line.c_str());
+  }
   t.winner = r.best_config();
   t.best_at_s = r.best_measured_at_ms() / 1000;
   t.phases = r.phases;
@@ -407,7 +426,12 @@ int main(int argc, char** argv) {
       "cold compiles\n",
       exhaustive_runs, sample_runs, conv_exhaustive_runs, conv_sample_runs);
   std::string summary = "search_scale:";
+  // SEARCH_SCALE_KERNELS=matmul,reduction: only those (default all three).
+  const char* only_kernels = std::getenv("SEARCH_SCALE_KERNELS");
   for (std::unique_ptr<BenchCase>& c : cases(in, out, image, filter)) {
+    if (only_kernels &&
+        ("," + std::string(only_kernels) + ",").find("," + c->name + ",") == std::string::npos)
+      continue;
     const bool conv = c->name == "conv";
     const int exhaustive_runs_here = conv ? conv_exhaustive_runs : exhaustive_runs;
     const int sample_runs_here = conv ? conv_sample_runs : sample_runs;
