@@ -270,15 +270,30 @@ Tuning tune_cold(detail::Device& device, const DeviceMemory& sync, BenchCase& c,
   return t;
 }
 
-// `c` with `config` the whole of its space (its arguments still point into `c`).
-BenchCase alone(const BenchCase& c, const Config& config) {
-  BenchCase one = c;
-  std::vector<Space::Axis> axes;
-  for (int a = 0; a < config.size(); ++a)
-    axes.push_back({c.info.space.axis_names()[static_cast<std::size_t>(a)], {config[a]}});
-  one.info.space = Space::cartesian(std::move(axes));
-  return one;
+// `c` with the configurations at `indices` (into its space) the whole of its space, in the space's
+// order.
+BenchCase only(const BenchCase& c, std::vector<std::size_t> indices) {
+  std::sort(indices.begin(), indices.end());
+  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  std::vector<std::vector<long long>> rows;
+  for (std::size_t i : indices) {
+    const Config& config = c.info.space.configurations()[i];
+    std::vector<long long> row;
+    for (int a = 0; a < config.size(); ++a) row.push_back(config[a]);
+    rows.push_back(std::move(row));
+  }
+  BenchCase some = c;
+  some.info.space = Space::list(c.info.space.axis_names(), std::move(rows));
+  return some;
 }
+
+std::size_t index_of(const BenchCase& c, const Config& config) {
+  const std::vector<Config>& all = c.info.space.configurations();
+  return static_cast<std::size_t>(std::find(all.begin(), all.end(), config) - all.begin());
+}
+
+// `c` with `config` the whole of its space (its arguments still point into `c`).
+BenchCase alone(const BenchCase& c, const Config& config) { return only(c, {index_of(c, config)}); }
 
 // One untimed tuning of `c`'s first configuration alone.
 void warm_up(detail::Device& device, const DeviceMemory& sync, const BenchCase& c) {
@@ -303,28 +318,6 @@ std::pair<double, Config> floor_of(detail::Device& device, const DeviceMemory& s
     if (t.seconds < floor.first) floor = {t.seconds, answers[i]};
   }
   return floor;
-}
-
-// `c` with the configurations at `indices` (into its space) the whole of its space, in the space's
-// order.
-BenchCase only(const BenchCase& c, std::vector<std::size_t> indices) {
-  std::sort(indices.begin(), indices.end());
-  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-  std::vector<std::vector<long long>> rows;
-  for (std::size_t i : indices) {
-    const Config& config = c.info.space.configurations()[i];
-    std::vector<long long> row;
-    for (int a = 0; a < config.size(); ++a) row.push_back(config[a]);
-    rows.push_back(std::move(row));
-  }
-  BenchCase some = c;
-  some.info.space = Space::list(c.info.space.axis_names(), std::move(rows));
-  return some;
-}
-
-std::size_t index_of(const BenchCase& c, const Config& config) {
-  const std::vector<Config>& all = c.info.space.configurations();
-  return static_cast<std::size_t>(std::find(all.begin(), all.end(), config) - all.begin());
 }
 
 // An answer and its neighbours (one value up or down along an axis, as the local search steps).
