@@ -304,20 +304,37 @@ void warm_up(detail::Device& device, const DeviceMemory& sync, const BenchCase& 
 // How many of the answers within 3% the floor tries (the quickest built in the exhaustive tuning).
 constexpr std::size_t kFloorTries = 6;
 
+// The quickest cold tuning, in one round, of `set_of(answer)` (indices into `c`'s space) for each
+// of the first kFloorTries of `answers` (configurations within 3% of the best, the quickest built
+// first): its time, that answer, and how many configurations the round held.
+struct Quickest {
+  double seconds = 1e30;
+  std::size_t answer = 0;
+  std::size_t size = 0;
+};
+
+Quickest quickest_over_answers(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
+                               const std::vector<Config>& answers,
+                               const std::function<std::vector<std::size_t>(std::size_t)>& set_of) {
+  Quickest quickest;
+  for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
+    const std::size_t answer = index_of(c, answers[i]);
+    BenchCase some = only(c, set_of(answer));
+    const Tuning t = tune_cold(device, sync, some, SearchStrategy::exhaustive);
+    if (t.seconds < quickest.seconds) quickest = {t.seconds, answer, some.info.space.size()};
+  }
+  return quickest;
+}
+
 // The floor under any search of `c`'s space: the quickest cold tuning of one answer within 3% of
 // the best, alone (a space of that one configuration: compiled and loaded, no samples needed). A
 // search that knew the answer in advance would take that long; one that must find it takes longer.
 // So if the floor is above a tenth of the exhaustive tuning, no search is 10x faster at that
 // quality on this machine.
-std::pair<double, Config> floor_of(detail::Device& device, const DeviceMemory& sync,
-                                   const BenchCase& c, const std::vector<Config>& answers) {
-  std::pair<double, Config> floor{1e30, {}};
-  for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
-    BenchCase one = alone(c, answers[i]);
-    const Tuning t = tune_cold(device, sync, one, SearchStrategy::exhaustive);
-    if (t.seconds < floor.first) floor = {t.seconds, answers[i]};
-  }
-  return floor;
+Quickest floor_of(detail::Device& device, const DeviceMemory& sync, const BenchCase& c,
+                  const std::vector<Config>& answers) {
+  return quickest_over_answers(device, sync, c, answers,
+                               [](std::size_t answer) { return std::vector<std::size_t>{answer}; });
 }
 
 // An answer and its neighbours (one value up or down along an axis, as the local search steps).
@@ -336,9 +353,7 @@ std::vector<std::size_t> confirming(const BenchCase& c, std::size_t answer) {
 // it went to the answer in no rounds at all. The sample strategy's time can only be above it,
 // whatever its rules after the sample.
 struct SampleFloor {
-  double confirm_s = 1e30;
-  Config answer;
-  std::size_t confirm_size = 0;
+  Quickest confirm;
   std::size_t sample_size = 0;  // of the first sample
   std::vector<double> seeded;   // seeds 1, 2, ...
   std::size_t seeded_size = 0;
@@ -353,22 +368,12 @@ SampleFloor sample_floor_of(detail::Device& device, const DeviceMemory& sync, co
   const char* size = std::getenv("SEARCH_SCALE_FLOOR_SAMPLE");
   floor.sample_size = size ? static_cast<std::size_t>(std::atol(size)) : 0;
   if (floor.sample_size == 0) floor.sample_size = detail::first_sample_size(eligible.size());
-  std::size_t answer = 0;
-  for (std::size_t i = 0; i < answers.size() && i < kFloorTries; ++i) {
-    const std::vector<std::size_t> set = confirming(c, index_of(c, answers[i]));
-    BenchCase some = only(c, set);
-    const Tuning t = tune_cold(device, sync, some, SearchStrategy::exhaustive);
-    if (t.seconds < floor.confirm_s) {
-      floor.confirm_s = t.seconds;
-      floor.answer = answers[i];
-      floor.confirm_size = some.info.space.size();
-      answer = index_of(c, answers[i]);
-    }
-  }
+  floor.confirm = quickest_over_answers(device, sync, c, answers,
+                                        [&](std::size_t answer) { return confirming(c, answer); });
   for (int seed = 1; seed <= seeds; ++seed) {
     std::vector<std::size_t> set =
         detail::first_sample(eligible, static_cast<unsigned long long>(seed), floor.sample_size);
-    for (std::size_t i : confirming(c, answer)) set.push_back(i);
+    for (std::size_t i : confirming(c, floor.confirm.answer)) set.push_back(i);
     BenchCase some = only(c, set);
     floor.seeded_size = std::max(floor.seeded_size, some.info.space.size());
     floor.seeded.push_back(tune_cold(device, sync, some, SearchStrategy::exhaustive).seconds);
@@ -474,11 +479,13 @@ int main(int argc, char** argv) {
                   time_of(cfg) / best);
     const double speedup = exhaustive_s / sample_s;
     const std::vector<Config>& answers = exhaustive.front().within_quickest_built;
-    const auto [floor_s, floor_config] = floor_of(d, out, *c, answers);
+    const Quickest floor = floor_of(d, out, *c, answers);
+    const double floor_s = floor.seconds;
+    const std::vector<Config>& configs = c->info.space.configurations();
     std::printf(
         "  %-9s floor: %s alone, cold, %.2f s (the quickest of %zu of the %zu within 3%%); 10x "
         "needs <= %.2f s: the floor is %.2f of that\n",
-        c->name.c_str(), c->info.space.describe(floor_config).c_str(), floor_s,
+        c->name.c_str(), c->info.space.describe(configs[floor.answer]).c_str(), floor_s,
         std::min(answers.size(), kFloorTries), answers.size(), exhaustive_s / 10,
         floor_s / (exhaustive_s / 10));
     const SampleFloor sample_floor =
@@ -491,11 +498,10 @@ int main(int argc, char** argv) {
         "  %-9s floor of a search that confirms its answer: %s and its neighbours (%zu), one "
         "round, cold, %.2f s\n"
         "  %-9s floor of a search that samples first: each seed's first sample (%zu) with that "
-        "answer and its neighbours (up to %zu in all), one round, cold: %.2f to %.2f s, mean %.2f "
-        "s, %.2f of "
-        "what 10x allows%s\n",
-        c->name.c_str(), c->info.space.describe(sample_floor.answer).c_str(),
-        sample_floor.confirm_size, sample_floor.confirm_s, c->name.c_str(),
+        "answer and its neighbours (up to %zu in all), one round, cold: %.2f to %.2f s, "
+        "mean %.2f s, %.2f of what 10x allows%s\n",
+        c->name.c_str(), c->info.space.describe(configs[sample_floor.confirm.answer]).c_str(),
+        sample_floor.confirm.size, sample_floor.confirm.seconds, c->name.c_str(),
         sample_floor.sample_size, sample_floor.seeded_size, seeded.front(), seeded.back(),
         seeded_mean, seeded_mean / (exhaustive_s / 10),
         conv ? " (5 s: the convolution's goal)" : "");
