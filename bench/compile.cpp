@@ -5,8 +5,10 @@
 //   compile --warm <dir>             request the 12 variants from a cache directory filled earlier
 //   compile --pch <kernel> <on|off>  front-end times of one header-heavy kernel, 4 constant sets
 //   compile --front-end <n>          compile one distinct matmul in a fresh process
-//   compile --scaling                only the threads-vs-processes section
+//   compile --scaling                only the threads-vs-processes sections
+#include "compile/machine_code/cubin_linker.h"
 #include "compile/nvrtc_compiler.h"
+#include "nvrtc/nvrtc_front_end.h"
 #include "store/disk_cache.h"
 #include "tune/thread_pool.h"
 
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -213,6 +216,81 @@ void front_end_scaling() {
   std::printf("\n");
 }
 
+// k machine-code stages (nvJitLink, PTX to cubin) at once: on k threads of this process, as the
+// tuning's workers link a configuration whose hints edit its PTX (compile_stages.h), and in k
+// forked processes, as they would if the stage ran in the NVRTC worker processes. Each link's PTX
+// carries a comment of its own, so that no cache keyed on the input can serve it. Says whether
+// moving the stage out of the process would shorten builds under load (docs/development.md).
+void machine_code_scaling(int tile) {
+  const std::string entry_name = "matmul<" + std::to_string(tile) + ">";
+  const FrontEndOutput front = compile_to_ptx(
+      FrontEndInput{kMatmulSource, "matmul.cu", entry_name, {"-std=c++17"}, 90, false});
+  const int links = 3;  // per thread or process
+  int next = 0;
+  // One link's milliseconds; NaN when it failed (a thread or a forked child must not throw).
+  const auto link_ms = [&](int index) {
+    const std::string ptx = front.ptx + "\n// bench link " + std::to_string(::getpid()) + " " +
+                            std::to_string(index) + "\n";
+    const Clock::time_point start = Clock::now();
+    try {
+      return link_to_cubin(ptx, front.lowered_name, 90).cubin.empty() ? NAN : ms_since(start);
+    } catch (const std::exception&) {
+      return static_cast<double>(NAN);
+    }
+  };
+  link_ms(next++);  // nvJitLink's first link in a process loads it
+  std::printf(
+      "== k links of %s at once (nvJitLink, %d each): threads of one process vs forked "
+      "processes, mean ms per link\n",
+      entry_name.c_str(), links);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned k : {1u, 2u, 4u, 8u, 16u}) {
+    if (k > cores) break;
+    std::vector<double> summed(k, 0);
+    std::vector<std::thread> threads;
+    for (unsigned i = 0; i < k; ++i)
+      threads.emplace_back([&, i, first = next] {
+        for (int n = 0; n < links; ++n)
+          summed[i] += link_ms(first + static_cast<int>(i) * links + n);
+      });
+    for (std::thread& t : threads) t.join();
+    next += static_cast<int>(k) * links;
+    double in_threads = 0;
+    for (double s : summed) in_threads += s / (k * links);
+
+    // The children report their sums through a pipe; each one's PTX differs by its pid.
+    int pipe_fds[2];
+    if (::pipe(pipe_fds) != 0) {
+      std::printf("   k %2u: threads %6.1f ms   processes: no pipe\n", k, in_threads);
+      continue;
+    }
+    std::fflush(stdout);
+    std::vector<pid_t> children;
+    for (unsigned i = 0; i < k; ++i) {
+      const pid_t pid = ::fork();
+      if (pid == 0) {
+        double sum = 0;
+        for (int n = 0; n < links; ++n) sum += link_ms(n);
+        const bool written = ::write(pipe_fds[1], &sum, sizeof sum) == sizeof sum;
+        ::_exit(written ? 0 : 1);
+      }
+      if (pid > 0) children.push_back(pid);
+    }
+    ::close(pipe_fds[1]);
+    double in_processes = 0;
+    unsigned reported = 0;
+    for (double sum = 0;
+         reported < children.size() && ::read(pipe_fds[0], &sum, sizeof sum) == sizeof sum;)
+      in_processes += sum / (k * links), ++reported;
+    ::close(pipe_fds[0]);
+    for (pid_t pid : children) ::waitpid(pid, nullptr, 0);  // not the compilers' workers
+    const bool failed = std::isnan(in_threads) || std::isnan(in_processes) || reported != k;
+    std::printf("   k %2u: threads %6.1f ms   processes %6.1f ms%s\n", k, in_threads, in_processes,
+                failed ? "  (a link or a child failed)" : "");
+  }
+  std::printf("\n");
+}
+
 void front_end_runs_counted() {
   std::printf("== 4 tiles x 3 occupancies (matmul<TILE>, 16x16 threads, sm_90)\n");
   NvrtcCompiler compiler;
@@ -388,6 +466,8 @@ int main(int argc, char** argv) {
     if (argc == 2 && std::string(argv[1]) == "--scaling") {
       warm_up_nvrtc();
       front_end_scaling();
+      machine_code_scaling(32);
+      machine_code_scaling(128);
       return 0;
     }
     if (argc != 1) {
@@ -405,6 +485,8 @@ int main(int argc, char** argv) {
     pool_wall_time(std::max(1u, std::thread::hardware_concurrency()), true);
     std::printf("\n");
     front_end_scaling();
+    machine_code_scaling(32);
+    machine_code_scaling(128);
     warm_disk_cache();
     precompiled_headers();
   } catch (const std::exception& e) {
