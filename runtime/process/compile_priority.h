@@ -1,7 +1,8 @@
 // Compiling yields to measuring: the tuning measures on the application's thread while the
 // workers' threads and the NVRTC front-end processes compile what it visits next (builds started
 // ahead of their round: tune/search/search.h), and a sample timed while the measuring thread waits
-// for a core would be a wrong one. They run this much nicer than the thread or process that
+// for a core would be a wrong one. The compile threads run this much nicer than the thread that
+// started them, the worker processes this much nicer than the main thread of the process that
 // started them (Linux: the nice value is per thread, and a process spawned inherits its thread's).
 #pragma once
 
@@ -15,12 +16,26 @@ namespace tiletune::detail {
 
 inline constexpr int kCompileNiceness = 10;
 
+// The nice value of a compile started by a thread of nice value `reference`: kCompileNiceness
+// above it, 19 (the lowest priority) at most.
+inline int compile_nice_below(int reference) { return std::min(19, reference + kCompileNiceness); }
+
 // Lowers the calling thread's priority by kCompileNiceness (to the lowest, 19, at most); a
 // failure leaves it as it was.
 inline void lower_compile_priority() {
   const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
-  const int now = ::getpriority(PRIO_PROCESS, thread);
-  ::setpriority(PRIO_PROCESS, thread, std::min(19, now + kCompileNiceness));
+  ::setpriority(PRIO_PROCESS, thread, compile_nice_below(::getpriority(PRIO_PROCESS, thread)));
+}
+
+// Sets the calling thread kCompileNiceness below the main thread of process `parent` (whose nice
+// value getpriority reads for a process id), rather than below itself: an NVRTC worker started by
+// a compile thread, already lowered, would otherwise run nicer still than the compiles beside it
+// (19 against their 10) and wait behind them for a core. Where `parent` is gone (getpriority reads
+// -1), 9: the worker ends with its pipe anyway. A failure leaves it as it was.
+inline void set_compile_priority_below(pid_t parent) {
+  const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
+  ::setpriority(PRIO_PROCESS, thread,
+                compile_nice_below(::getpriority(PRIO_PROCESS, static_cast<id_t>(parent))));
 }
 
 }  // namespace tiletune::detail

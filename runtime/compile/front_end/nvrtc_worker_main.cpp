@@ -61,8 +61,9 @@ void warm_up() {
 int main(int argc, char** argv) {
   using namespace tiletune::detail;
   keep_only_standard_descriptors();
-  // Below the application's threads, whichever thread started it (process/compile_priority.h).
-  lower_compile_priority();
+  // Below the application's threads, as the compile threads, whichever thread started it
+  // (process/compile_priority.h).
+  set_compile_priority_below(::getppid());
   // No child of the runtime's: this process forks the worker and ends, so the worker belongs to
   // the system (worker_process.h). Still one thread here: fork is safe.
   const pid_t started = ::getpid();

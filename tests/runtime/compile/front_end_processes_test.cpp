@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,6 +26,7 @@
 #include "compile/front_end/worker_process.h"
 #include "compile/nvrtc_compiler.h"
 #include "nvrtc/nvrtc_front_end.h"
+#include "process/compile_priority.h"
 #include "support/front_end_support.h"
 #include "support/temporary_directory.h"
 #include "tiletune/error.h"
@@ -138,6 +140,26 @@ TEST(FrontEndProcesses, TwoThreadsCompileAtOnceThroughThePool) {
   // One worker each at most: a thread takes an idle one or starts its own.
   EXPECT_GE(pool.workers(), 1);
   EXPECT_LE(pool.workers(), 2);
+}
+
+// A worker runs kCompileNiceness below the process that started it, as the compile threads do,
+// whichever thread started it: one started by a compile thread (already lowered) is not lowered
+// twice.
+TEST(FrontEndProcesses, AWorkerRunsAsNiceAsTheCompileThreadsWhicheverThreadStartedIt) {
+  const int application = ::getpriority(PRIO_PROCESS, 0);  // this (the main) thread's
+  for (const bool from_a_compile_thread : {false, true}) {
+    WorkerPool pool(built_worker(), {});
+    std::thread starter([&] {
+      if (from_a_compile_thread) lower_compile_priority();
+      pool.run(vadd_input(false), {"vadd<32>"});
+    });
+    starter.join();
+    const std::vector<pid_t> workers = pool.idle_workers();
+    ASSERT_EQ(workers.size(), 1u);
+    EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(workers.front())),
+              compile_nice_below(application))
+        << (from_a_compile_thread ? "started by a compile thread" : "started by the application");
+  }
 }
 
 TEST(FrontEndProcesses, ForkedChildStartsItsOwnWorkersAndLeavesItsParentsAlone) {
