@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -225,12 +226,12 @@ void machine_code_scaling(int tile) {
   const std::string entry_name = "matmul<" + std::to_string(tile) + ">";
   const FrontEndOutput front = compile_to_ptx(
       FrontEndInput{kMatmulSource, "matmul.cu", entry_name, {"-std=c++17"}, 90, false});
-  const int links = 3;  // per thread or process
-  int next = 0;
+  const int links = 3;       // per thread or process
+  std::atomic<int> next{0};  // with the pid, what makes each link's PTX its own
   // One link's milliseconds; NaN when it failed (a thread or a forked child must not throw).
-  const auto link_ms = [&](int index) {
+  const auto link_ms = [&] {
     const std::string ptx = front.ptx + "\n// bench link " + std::to_string(::getpid()) + " " +
-                            std::to_string(index) + "\n";
+                            std::to_string(next++) + "\n";
     const Clock::time_point start = Clock::now();
     try {
       return link_to_cubin(ptx, front.lowered_name, 90).cubin.empty() ? NAN : ms_since(start);
@@ -238,7 +239,7 @@ void machine_code_scaling(int tile) {
       return static_cast<double>(NAN);
     }
   };
-  link_ms(next++);  // nvJitLink's first link in a process loads it
+  link_ms();  // nvJitLink's first link in a process loads it
   std::printf(
       "== k links of %s at once (nvJitLink, %d each): threads of one process vs forked "
       "processes, mean ms per link\n",
@@ -249,12 +250,10 @@ void machine_code_scaling(int tile) {
     std::vector<double> summed(k, 0);
     std::vector<std::thread> threads;
     for (unsigned i = 0; i < k; ++i)
-      threads.emplace_back([&, i, first = next] {
-        for (int n = 0; n < links; ++n)
-          summed[i] += link_ms(first + static_cast<int>(i) * links + n);
+      threads.emplace_back([&, i] {
+        for (int n = 0; n < links; ++n) summed[i] += link_ms();
       });
     for (std::thread& t : threads) t.join();
-    next += static_cast<int>(k) * links;
     double in_threads = 0;
     for (double s : summed) in_threads += s / (k * links);
 
@@ -270,7 +269,7 @@ void machine_code_scaling(int tile) {
       const pid_t pid = ::fork();
       if (pid == 0) {
         double sum = 0;
-        for (int n = 0; n < links; ++n) sum += link_ms(n);
+        for (int n = 0; n < links; ++n) sum += link_ms();
         const bool written = ::write(pipe_fds[1], &sum, sizeof sum) == sizeof sum;
         ::_exit(written ? 0 : 1);
       }
@@ -289,6 +288,13 @@ void machine_code_scaling(int tile) {
                 failed ? "  (a link or a child failed)" : "");
   }
   std::printf("\n");
+}
+
+// The threads-vs-processes sections: front ends, then links of a small and a large kernel.
+void scaling() {
+  front_end_scaling();
+  machine_code_scaling(32);
+  machine_code_scaling(128);
 }
 
 void front_end_runs_counted() {
@@ -465,9 +471,7 @@ int main(int argc, char** argv) {
     }
     if (argc == 2 && std::string(argv[1]) == "--scaling") {
       warm_up_nvrtc();
-      front_end_scaling();
-      machine_code_scaling(32);
-      machine_code_scaling(128);
+      scaling();
       return 0;
     }
     if (argc != 1) {
@@ -484,9 +488,7 @@ int main(int argc, char** argv) {
     pool_wall_time(1, false);
     pool_wall_time(std::max(1u, std::thread::hardware_concurrency()), true);
     std::printf("\n");
-    front_end_scaling();
-    machine_code_scaling(32);
-    machine_code_scaling(128);
+    scaling();
     warm_disk_cache();
     precompiled_headers();
   } catch (const std::exception& e) {
