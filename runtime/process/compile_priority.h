@@ -20,22 +20,24 @@ inline constexpr int kCompileNiceness = 10;
 // above it, 19 (the lowest priority) at most.
 inline int compile_nice_below(int reference) { return std::min(19, reference + kCompileNiceness); }
 
-// Lowers the calling thread's priority by kCompileNiceness (to the lowest, 19, at most); a
-// failure leaves it as it was.
-inline void lower_compile_priority() {
-  const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
-  ::setpriority(PRIO_PROCESS, thread, compile_nice_below(::getpriority(PRIO_PROCESS, thread)));
+// Sets the calling thread kCompileNiceness below thread `reference` (a thread id, or a process
+// id for that process's main thread, as getpriority reads them); a failure leaves it as it was.
+inline void set_compile_priority_below_thread(id_t reference) {
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)),
+                compile_nice_below(::getpriority(PRIO_PROCESS, reference)));
 }
 
-// Sets the calling thread kCompileNiceness below the main thread of process `parent` (whose nice
-// value getpriority reads for a process id), rather than below itself: an NVRTC worker started by
-// a compile thread, already lowered, would otherwise run nicer still than the compiles beside it
-// (19 against their 10) and wait behind them for a core. Where `parent` is gone (getpriority reads
-// -1), 9: the worker ends with its pipe anyway. A failure leaves it as it was.
+// Lowers the calling thread's priority by kCompileNiceness (to the lowest, 19, at most).
+inline void lower_compile_priority() {
+  set_compile_priority_below_thread(static_cast<id_t>(::syscall(SYS_gettid)));
+}
+
+// Sets the calling thread kCompileNiceness below the main thread of process `parent`, rather than
+// below itself: an NVRTC worker started by a compile thread, already lowered, would otherwise run
+// nicer still than the compiles beside it (19 against their 10) and wait behind them for a core.
+// Where `parent` is gone (getpriority reads -1), 9: the worker ends with its pipe anyway.
 inline void set_compile_priority_below(pid_t parent) {
-  const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
-  ::setpriority(PRIO_PROCESS, thread,
-                compile_nice_below(::getpriority(PRIO_PROCESS, static_cast<id_t>(parent))));
+  set_compile_priority_below_thread(static_cast<id_t>(parent));
 }
 
 }  // namespace tiletune::detail
